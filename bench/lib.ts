@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(opts: { url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const r = await autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, headers: opts.headers });
+  return {
+    requestsPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+export async function spawnUntilReady(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(readyUrl)).status < 500) return proc;
+    } catch {
+      /* not yet */
+    }
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`could not start ${args.join(' ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  const done = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await done;
+}
+
+/** Appends one benchmark's figures to bench/results/latest.json and prints them. */
+export function report(name: string, figures: Record<string, unknown>) {
+  const dir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  const all = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  all[name] = { ...figures, measuredAt: new Date().toISOString() };
+  fs.writeFileSync(file, JSON.stringify(all, null, 2));
+  console.log(`\n## ${name}`);
+  for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${typeof v === 'number' ? Math.round(v * 100) / 100 : JSON.stringify(v)}`);
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import axios from 'axios';
+import { api, type Envelope } from './client';
+
+export interface TenantInfo {
+  domain: string;
+  name: string;
+  support_email: string | null;
+  person_in_charge_phone: string | null;
+  date_format: string | null;
+  time_zone: string | null;
+}
+
+export type TenantInfoResult = { ok: true; info: TenantInfo } | { ok: false; status: number; message: string };
+
+/** GET /api/sys/tenant/info accepts 200, 403 and 500 so the caller can route to /403 with the message. */
+export async function fetchTenantInfo(): Promise<TenantInfoResult> {
+  const res = await api.get<Envelope<TenantInfo>>('/sys/tenant/info', {
+    validateStatus: (s) => s === 200 || s === 403 || s === 500,
+  });
+  if (res.status === 200 && res.data.success && res.data.data) return { ok: true, info: res.data.data };
+  return { ok: false, status: res.status, message: res.data?.message ?? '' };
+}
+
+export function useTenantInfo() {
+  return useQuery({ queryKey: ['tenant-info'], queryFn: fetchTenantInfo, retry: (n, e) => n < 3 && !axios.isAxiosError(e) });
+}

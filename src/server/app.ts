@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import cookie from '@fastify/cookie';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/database.js';
+import { installErrorEnvelope } from './http/errors.js';
+import { installTenancy } from './tenancy/hook.js';
+import { TenantResolver } from './tenancy/resolve.js';
+import { featureModules } from './features.js';
+import { webRoutes } from './web.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  /** Pino logger options or false to silence (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-token"]'],
+    },
+    bodyLimit: opts.config.bodyLimit,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+  });
+  const ctx: AppContext = {
+    config: opts.config,
+    db: opts.db,
+    tenants: new TenantResolver(opts.db.system),
+    log: app.log,
+  };
+  installErrorEnvelope(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Platform API', version: '2.2.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  installTenancy(app, ctx);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db.system);
+      return { success: true, status: 'ready' };
+    } catch {
+      return reply.status(503).send({ success: false, message: 'Database unavailable' });
+    }
+  });
+  app.get('/api/openapi.json', { config: { tenantOptional: true }, schema: { hide: true } }, async () => app.swagger());
+
+  for (const feature of featureModules) await feature(app, ctx);
+  await webRoutes(app, opts.config.webDir);
+  return { app, ctx };
+}

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase, openOwnerDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTenant, listTenants, setLicence, setTenantStatus } from '../tenancy/admin.js';
+
+const USAGE = `Usage:
+  npm run tenant -- create <domain> --name "Acme Ltd" --admin-user alice --admin-email alice@acme.test [--admin-password …] [--support-email …] [--phone …]
+  npm run tenant -- list
+  npm run tenant -- deactivate <domain>
+  npm run tenant -- activate <domain>
+  npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'admin-user': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'support-email': { type: 'string' },
+      phone: { type: 'string' },
+    },
+  });
+  const [command, domain, arg] = positionals;
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const owner = openOwnerDatabase(config);
+  await migrateToLatest(owner, config.databaseUrl ? 'postgres' : 'sqlite');
+  await owner.destroy();
+  const db = openDatabase(config);
+  try {
+    switch (command) {
+      case 'create': {
+        if (!domain || !values.name || !values['admin-user'] || !values['admin-email']) {
+          console.error(USAGE);
+          return 2;
+        }
+        const { password } = await createTenant(db, {
+          domain,
+          name: values.name,
+          adminUser: values['admin-user'],
+          adminEmail: values['admin-email'],
+          adminPassword: values['admin-password'],
+          supportEmail: values['support-email'],
+          phone: values.phone,
+        });
+        console.log(`Tenant '${domain}' created. Administrator: ${values['admin-user']}`);
+        if (!values['admin-password']) console.log(`One-time password (shown once): ${password}`);
+        return 0;
+      }
+      case 'list': {
+        for (const t of await listTenants(db.system)) {
+          console.log(`${t.domain}\t${t.status}\tlicence: ${t.licence_expires_on ?? 'no expiry'}\t${t.name}`);
+        }
+        return 0;
+      }
+      case 'deactivate':
+      case 'activate':
+        if (!domain) break;
+        await setTenantStatus(db.system, domain, command === 'activate' ? 'active' : 'inactive');
+        console.log(`Tenant '${domain}' ${command}d.`);
+        return 0;
+      case 'set-licence':
+        if (!domain || !arg) break;
+        await setLicence(db.system, domain, arg === 'none' ? null : arg);
+        console.log(`Licence of '${domain}' set to ${arg}.`);
+        return 0;
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

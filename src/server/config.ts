@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  publicUrl?: string;
+  /** Secret for signing tokens; generated and kept in the data folder when unset. */
+  jwtSecret?: string;
+  logLevel: string;
+  /** Serve the built web app from this folder (absent in API-only tests). */
+  webDir?: string;
+  seedAdminPassword?: string;
+  seedUserPassword?: string;
+  /** Maximum request body in bytes. */
+  bodyLimit: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist/web'),
+    seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,
+    seedUserPassword: env.SEED_USER_PASSWORD || undefined,
+    bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
+  };
+}

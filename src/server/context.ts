@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { TenantResolver } from './tenancy/resolve.js';
+
+/** Process-wide services handed to every feature module. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  tenants: TenantResolver;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,34 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { PG_APP_ROLE, type DialectName } from './database.js';
+import { migrationContext, type MigrationContext } from './migrations/helpers.js';
+import * as m0001 from './migrations/0001-foundation.js';
+
+type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Ordered, append-only. A released migration is never edited; add the next number instead. */
+const steps: Record<string, Step> = {
+  '0001-foundation': m0001,
+};
+
+async function ensureAppRole(db: Kysely<unknown>): Promise<void> {
+  try {
+    await sql`create role ${sql.raw(PG_APP_ROLE)} nologin nosuperuser nobypassrls`.execute(db);
+  } catch (err) {
+    // 42710 duplicate_object, 23505 a concurrent creator won the race on the catalog
+    const code = (err as { code?: string }).code;
+    if (code !== '42710' && code !== '23505') throw err;
+  }
+  await sql`grant ${sql.raw(PG_APP_ROLE)} to current_user`.execute(db).catch(() => undefined);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work below the typed schema
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<string[]> {
+  if (dialect === 'postgres') await ensureAppRole(db);
+  const ctx = migrationContext(dialect);
+  const migrations: Record<string, Migration> = {};
+  for (const [name, step] of Object.entries(steps)) migrations[name] = { up: (d) => step.up(d, ctx) };
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

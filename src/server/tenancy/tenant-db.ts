@@ -1,0 +1,62 @@
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  InsertQueryBuilder,
+  InsertResult,
+  Kysely,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { DB, TenantTable } from '../db/schema.js';
+
+type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
+
+/**
+ * The only door to tenant-owned tables for feature code. Every builder it hands out already carries the
+ * tenant condition (reads, updates, deletes) or the tenant column (inserts), so a query that forgets the
+ * tenant cannot be written through it. On PostgreSQL the underlying connection is also labelled with the
+ * tenant, and row-level security rejects anything that slips past.
+ */
+export class TenantDb {
+  constructor(
+    readonly tenantId: string,
+    private readonly db: Kysely<DB>,
+  ) {}
+
+  selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, object> {
+    // Kysely cannot type a column reference on a generic table name; the tenant column exists on every TenantTable.
+    return (this.db.selectFrom(table) as unknown as SelectQueryBuilder<DB, TenantTable, object>).where(
+      `${table}.tenant_id` as `users.tenant_id`,
+      '=',
+      this.tenantId,
+    ) as unknown as SelectQueryBuilder<DB, T, object>;
+  }
+
+  insertInto<T extends TenantTable>(table: T, rows: Row<T> | Row<T>[]): InsertQueryBuilder<DB, T, InsertResult> {
+    const list = (Array.isArray(rows) ? rows : [rows]).map((r) => ({ ...r, tenant_id: this.tenantId }));
+    return this.db.insertInto(table).values(list as unknown as Insertable<DB[T]>[]);
+  }
+
+  updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+    return (this.db.updateTable(table) as unknown as UpdateQueryBuilder<DB, 'users', 'users', UpdateResult>).where(
+      'tenant_id',
+      '=',
+      this.tenantId,
+    ) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+  }
+
+  deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
+    return (this.db.deleteFrom(table) as unknown as DeleteQueryBuilder<DB, 'users', DeleteResult>).where(
+      'tenant_id',
+      '=',
+      this.tenantId,
+    ) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+  }
+
+  /** Runs fn in one database transaction; everything done through the given TenantDb commits or rolls back together. */
+  transaction<R>(fn: (tx: TenantDb) => Promise<R>): Promise<R> {
+    return this.db.transaction().execute((trx) => fn(new TenantDb(this.tenantId, trx)));
+  }
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { DialectName } from '../../src/server/db/database.js';
+
+/** The PostgreSQL server the tests create their throw-away databases on. */
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+async function pgReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+let cached: Promise<DialectName[]> | undefined;
+
+/**
+ * The databases the API suites run on: SQLite always, PostgreSQL when reachable. On CI PostgreSQL is required.
+ */
+export function testDialects(): Promise<DialectName[]> {
+  cached ??= (async () => {
+    if (process.env.TEST_DB === 'sqlite') return ['sqlite'];
+    if (await pgReachable()) return process.env.TEST_DB === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+    if (process.env.CI) throw new Error(`PostgreSQL is required on CI but ${PG_ADMIN_URL} is not reachable`);
+    console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: running the SQLite half only`);
+    return ['sqlite'];
+  })();
+  return cached;
+}
+
+export interface ScratchDatabase {
+  dialect: DialectName;
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database (and data folder) for one test file. */
+export async function scratchDatabase(dialect: DialectName): Promise<ScratchDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-test-'));
+  if (dialect === 'sqlite') {
+    return { dialect, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `ff_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    dataDir,
+    databaseUrl: url.toString(),
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
