@@ -53,10 +53,124 @@ export interface OutboxTable {
   delivered_on: string | null;
 }
 
+export interface ModuleCategoriesTable {
+  id: string;
+  tenant_id: string;
+  category_name: string;
+  icon: string | null;
+  order_index: number;
+  created_on: string;
+}
+
+export interface ModulesTable {
+  id: string;
+  tenant_id: string;
+  display_name: string;
+  module_description: string | null;
+  application_module_category_id: string | null;
+  app_icon: string | null;
+  add_to_quick_launch: number;
+  ocr_provider_id: string | null;
+  ocr_provider_name: string | null;
+  ml_service_id: string | null;
+  help_file_url: string | null;
+  is_reassignment_disabled: number;
+  module_draft: string;
+  workflow_draft: string;
+  published_version: number | null;
+  status: 'Draft' | 'Published';
+  permission: string;
+  email_templates: string;
+  default_config: string;
+  sequence_next: number;
+  created_by: string;
+  created_on: string;
+  modified_by: string;
+  modified_on: string;
+  deleted_on: string | null;
+}
+
+export interface ModuleVersionsTable {
+  tenant_id: string;
+  module_id: string;
+  version: number;
+  definition: string;
+  workflow: string;
+  published_by: string;
+  published_on: string;
+}
+
+export interface RecordsTable {
+  id: string;
+  tenant_id: string;
+  module_id: string;
+  module_version: number;
+  data: string;
+  version: number;
+  is_draft: number;
+  sequence_number: number | null;
+  workflow_instance_id: string | null;
+  workflow_status: string | null;
+  workflow_activity_id: string | null;
+  workflow_activity_name: string | null;
+  workflow_started_on: string | null;
+  workflow_initiator_user: string | null;
+  workflow_initiator_email: string | null;
+  workflow_completed_on: string | null;
+  workflow_faulted_on: string | null;
+  created_by: string;
+  created_on: string;
+  modified_by: string;
+  modified_on: string;
+  submitted_on: string | null;
+}
+
+export interface TasksTable {
+  id: string;
+  tenant_id: string;
+  record_id: string;
+  module_id: string;
+  instance_id: string;
+  activity_id: string;
+  activity_title: string;
+  task_type: string;
+  assignee_id: string;
+  assigned_from_user: string | null;
+  status: 'Open' | 'Completed' | 'Cancelled';
+  outcome: string | null;
+  due_on: string | null;
+  version: number;
+  started_on: string;
+  completed_on: string | null;
+}
+
+export interface ActivityHistoryTable {
+  id: string;
+  tenant_id: string;
+  record_id: string;
+  module_id: string;
+  instance_id: string | null;
+  activity_id: string | null;
+  task_id: string | null;
+  action_type: string;
+  author_id: string | null;
+  author_name: string | null;
+  message: string | null;
+  accepted: number | null;
+  data: string;
+  created_on: string;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
   outbox: OutboxTable;
+  module_categories: ModuleCategoriesTable;
+  modules: ModulesTable;
+  module_versions: ModuleVersionsTable;
+  records: RecordsTable;
+  tasks: TasksTable;
+  activity_history: ActivityHistoryTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

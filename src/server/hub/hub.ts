@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { HubBus, HubEnvelope } from './bus.js';
+import { frame, isHandshake, MessageType, parseRecords, PING_FRAME, type HubMessage } from './protocol.js';
+
+const PING_INTERVAL_MS = 15_000;
+const CLIENT_TIMEOUT_MS = 30_000;
+const HANDSHAKE_TIMEOUT_MS = 15_000;
+
+interface Connection {
+  id: string;
+  key: string;
+  socket: WebSocket;
+  lastSeen: number;
+}
+
+const userKey = (tenantId: string, userId: string) => `${tenantId}:${userId}`;
+
+/**
+ * The task hub: holds this node's WebSocket connections by tenant and user, and delivers messages that arrive on
+ * the bus (from this node or, through Redis, from any other) to the connections of their user.
+ */
+export class TaskHub {
+  private byUser = new Map<string, Set<Connection>>();
+  private timer?: NodeJS.Timeout;
+  private count = 0;
+
+  constructor(
+    private readonly bus: HubBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.bus.subscribe((m) => this.deliver(m));
+    this.timer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS).unref();
+  }
+
+  get connections(): number {
+    return this.count;
+  }
+
+  /** Sends an invocation to every connection of one user of one tenant, on whichever node it is held. */
+  sendToUser(tenantId: string, userId: string, target: string, args: unknown[]): Promise<void> {
+    return this.bus.publish({ tenantId, userId, target, args });
+  }
+
+  private deliver(m: HubEnvelope) {
+    const conns = this.byUser.get(userKey(m.tenantId, m.userId));
+    if (!conns) return;
+    const data = frame({ type: MessageType.Invocation, target: m.target, arguments: m.args });
+    for (const c of conns) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+  }
+
+  /** Takes over a freshly upgraded socket of an authenticated user. */
+  accept(socket: WebSocket, tenantId: string, userId: string): void {
+    const conn: Connection = { id: crypto.randomUUID(), key: userKey(tenantId, userId), socket, lastSeen: Date.now() };
+    let handshaken = false;
+    let buffer = '';
+    const handshakeTimer = setTimeout(() => {
+      if (!handshaken) socket.close(1002, 'handshake timeout');
+    }, HANDSHAKE_TIMEOUT_MS);
+
+    socket.on('message', (data, isBinary) => {
+      conn.lastSeen = Date.now();
+      if (isBinary) {
+        socket.close(1003, 'binary frames are not supported by the JSON protocol');
+        return;
+      }
+      buffer += data.toString();
+      let records: unknown[];
+      try {
+        ({ records, rest: buffer } = parseRecords(buffer));
+      } catch {
+        socket.send(frame({ type: MessageType.Close, error: 'Malformed message', allowReconnect: false }));
+        socket.close(1002);
+        return;
+      }
+      for (const r of records) {
+        if (!handshaken) {
+          if (!isHandshake(r) || r.protocol !== 'json') {
+            socket.send(frame({ error: 'The server supports only the json protocol, version 1.' }));
+            socket.close(1002);
+            return;
+          }
+          handshaken = true;
+          clearTimeout(handshakeTimer);
+          socket.send(frame({}));
+          this.register(conn);
+          continue;
+        }
+        this.onMessage(conn, r as HubMessage);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(handshakeTimer);
+      if (handshaken) this.unregister(conn);
+    });
+    socket.on('error', (err) => this.log.debug({ err }, 'hub socket error'));
+  }
+
+  private onMessage(conn: Connection, m: HubMessage) {
+    if (m.type === MessageType.Ping) return;
+    if (m.type === MessageType.Close) {
+      conn.socket.close(1000);
+      return;
+    }
+    if (m.type === MessageType.Invocation) {
+      const id = m.invocationId;
+      const target = m.target.toLowerCase();
+      if (!id) return; // fire-and-forget invocations of unknown methods are ignored
+      if (target === 'getconnectionid') {
+        conn.socket.send(frame({ type: MessageType.Completion, invocationId: id, result: conn.id }));
+      } else {
+        conn.socket.send(frame({ type: MessageType.Completion, invocationId: id, error: `Unknown hub method '${m.target}'` }));
+      }
+    }
+  }
+
+  private register(conn: Connection) {
+    let set = this.byUser.get(conn.key);
+    if (!set) this.byUser.set(conn.key, (set = new Set()));
+    set.add(conn);
+    this.count++;
+  }
+
+  private unregister(conn: Connection) {
+    const set = this.byUser.get(conn.key);
+    if (!set?.delete(conn)) return;
+    this.count--;
+    if (!set.size) this.byUser.delete(conn.key);
+  }
+
+  private keepAlive() {
+    const now = Date.now();
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        if (now - c.lastSeen > CLIENT_TIMEOUT_MS) c.socket.terminate();
+        else if (c.socket.readyState === c.socket.OPEN) c.socket.send(PING_FRAME);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (const set of this.byUser.values())
+      for (const c of set) {
+        c.socket.send(frame({ type: MessageType.Close, allowReconnect: true }));
+        c.socket.close(1001);
+      }
+    await this.bus.close();
+  }
+}
