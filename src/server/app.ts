@@ -10,6 +10,8 @@ import { installTenancy } from './tenancy/hook.js';
 import { TenantResolver } from './tenancy/resolve.js';
 import { featureModules } from './features.js';
 import { webRoutes } from './web.js';
+import { SigningKeys } from './identity/keys.js';
+import { installAuthGuard } from './identity/guard.js';
 
 export interface BuildOptions {
   config: Config;
@@ -34,6 +36,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     db: opts.db,
     tenants: new TenantResolver(opts.db.system),
     log: app.log,
+    keys: new SigningKeys(opts.db.system),
   };
   installErrorEnvelope(app);
   await app.register(cookie);
@@ -44,6 +47,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
   });
   installTenancy(app, ctx);
+  installAuthGuard(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

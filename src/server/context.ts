@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { TenantResolver } from './tenancy/resolve.js';
+import type { SigningKeys } from './identity/keys.js';
 
 /** Process-wide services handed to every feature module. */
 export interface AppContext {
@@ -9,4 +10,5 @@ export interface AppContext {
   db: Database;
   tenants: TenantResolver;
   log: FastifyBaseLogger;
+  keys: SigningKeys;
 }

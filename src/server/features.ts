@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { tenantInfoRoutes } from './sys/tenant-info.js';
+import { identityFeature } from './identity/index.js';
 
 export type FeatureModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /** Every API feature, registered in this order. A feature is a folder under src/server with one entry here. */
-export const featureModules: FeatureModule[] = [tenantInfoRoutes];
+export const featureModules: FeatureModule[] = [tenantInfoRoutes, identityFeature];

@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { PG_APP_ROLE, type DialectName } from './database.js';
 import { migrationContext, type MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001-foundation.js';
+import * as m0002 from './migrations/0002-identity.js';
 import * as m0010 from './migrations/0010-apps-records.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -9,6 +10,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 /** Ordered, append-only. A released migration is never edited; add the next number instead. */
 const steps: Record<string, Step> = {
   '0001-foundation': m0001,
+  '0002-identity': m0002,
   '0010-apps-records': m0010,
 };
 

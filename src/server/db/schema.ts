@@ -37,6 +37,48 @@ export interface UsersTable {
   preferences: string;
   created_on: string;
   modified_on: string;
+  totp_secret: string | null;
+  totp_enabled: number;
+  totp_last_step: number | null;
+  security_questions: string;
+  avatar: string | null;
+}
+
+export interface SigningKeysTable {
+  id: string;
+  secret: string;
+  created_on: string;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_on: string;
+  used_on: string | null;
+  revoked_on: string | null;
+  created_on: string;
+}
+
+export interface AuthChallengesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  purpose: 'mfa' | 'reset' | 'machine' | 'sso';
+  secret_hash: string | null;
+  failures: number;
+  expires_on: string;
+  used_on: string | null;
+  created_on: string;
 }
 
 export interface OutboxTable {
@@ -165,6 +207,10 @@ export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
   outbox: OutboxTable;
+  signing_keys: SigningKeysTable;
+  auth_throttle: AuthThrottleTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_challenges: AuthChallengesTable;
   module_categories: ModuleCategoriesTable;
   modules: ModulesTable;
   module_versions: ModuleVersionsTable;

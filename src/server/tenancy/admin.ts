@@ -47,6 +47,11 @@ export async function insertUser(tdb: TenantDb, u: NewUser): Promise<string> {
       preferences: '{}',
       created_on: now,
       modified_on: now,
+      totp_secret: null,
+      totp_enabled: 0,
+      totp_last_step: null,
+      security_questions: '[]',
+      avatar: null,
     })
     .execute();
   return id;

@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+export interface AccessClaims {
+  sub: string;
+  tid: string;
+  sid: string;
+  /** Role flags: a = sys admin, d = administrator, f = full user, c = consultant. */
+  roles: string;
+  /** Purpose-limited tokens (e.g. only the password change after expiry). */
+  scope?: string;
+}
+
+/** Access-token lifetime in seconds (ACCESS_TOKEN_TTL shortens it for tests of the expiry dialog). */
+export const accessTtlSeconds = () => Number(process.env.ACCESS_TOKEN_TTL ?? 15 * 60);
+
+/** Loads (or creates once) the HS256 key that every node shares through the database. */
+export class SigningKeys {
+  private key?: Promise<Uint8Array>;
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private load(): Promise<Uint8Array> {
+    this.key ??= (async () => {
+      const existing = await this.db.selectFrom('signing_keys').select('secret').orderBy('created_on').executeTakeFirst();
+      if (existing) return Buffer.from(existing.secret, 'base64');
+      const secret = crypto.randomBytes(32).toString('base64');
+      await this.db
+        .insertInto('signing_keys')
+        .values({ id: 'primary', secret, created_on: new Date().toISOString() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const row = await this.db.selectFrom('signing_keys').select('secret').where('id', '=', 'primary').executeTakeFirstOrThrow();
+      return Buffer.from(row.secret, 'base64');
+    })();
+    this.key.catch(() => (this.key = undefined));
+    return this.key;
+  }
+
+  async sign(claims: AccessClaims, ttlSeconds = accessTtlSeconds()): Promise<{ token: string; expiresAt: string }> {
+    const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(await this.load());
+    return { token, expiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  /** Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry and shape. */
+  async verify(token: string): Promise<(AccessClaims & { exp: number }) | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.load(), { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.roles !== 'string') return null;
+      return payload as unknown as AccessClaims & { exp: number };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+export const randomToken = () => crypto.randomBytes(32).toString('base64url');
