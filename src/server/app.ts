@@ -12,6 +12,8 @@ import { featureModules } from './features.js';
 import { webRoutes } from './web.js';
 import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
+import { OutboxWorker } from './outbox/worker.js';
+import { mailHandler } from './mail/mailer.js';
 
 export interface BuildOptions {
   config: Config;
@@ -31,13 +33,19 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     return503OnClosing: true,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
+  const mail = mailHandler(opts.config.smtpUrl, opts.config.mailFrom, app.log);
   const ctx: AppContext = {
     config: opts.config,
     db: opts.db,
     tenants: new TenantResolver(opts.db.system),
     log: app.log,
     keys: new SigningKeys(opts.db.system),
+    outbox: new OutboxWorker(opts.db, { mail: mail.handler }, app.log),
   };
+  app.addHook('onClose', async () => {
+    await ctx.outbox.stop();
+    mail.close();
+  });
   installErrorEnvelope(app);
   await app.register(cookie);
   await app.register(swagger, {

@@ -9,6 +9,8 @@ export interface Config {
   redisUrl?: string;
   smtpUrl?: string;
   publicUrl?: string;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
   /** Secret for signing tokens; generated and kept in the data folder when unset. */
   jwtSecret?: string;
   logLevel: string;
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Platform <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist/web'),

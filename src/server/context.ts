@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { TenantResolver } from './tenancy/resolve.js';
 import type { SigningKeys } from './identity/keys.js';
+import type { OutboxWorker } from './outbox/worker.js';
 
 /** Process-wide services handed to every feature module. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   tenants: TenantResolver;
   log: FastifyBaseLogger;
   keys: SigningKeys;
+  /** Delivers side effects written to the outbox; started by main, drained by hand in tests. */
+  outbox: OutboxWorker;
 }

@@ -10,8 +10,9 @@ async function main() {
   await migrateToLatest(owner, config.databaseUrl ? 'postgres' : 'sqlite');
   await owner.destroy();
   const db = openDatabase(config);
-  const { app } = await buildApp({ config, db });
+  const { app, ctx } = await buildApp({ config, db });
   await seedIfEmpty(db, config, app.log);
+  ctx.outbox.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

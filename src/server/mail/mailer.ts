@@ -1,0 +1,30 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxHandler } from '../outbox/worker.js';
+
+export interface MailPayload {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * The outbox handler for 'mail' entries: sends over SMTP_URL, or, without SMTP, keeps the mail in the outbox and
+ * logs it so an operator can still see what would have gone out.
+ */
+export function mailHandler(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): { handler: OutboxHandler; close(): void } {
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  return {
+    handler: async (payload, entry) => {
+      const mail = payload as unknown as MailPayload;
+      if (!transport) {
+        log.info({ to: mail.to, subject: mail.subject, key: entry.key }, 'mail kept in the outbox (no SMTP_URL)');
+        return 'kept';
+      }
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${entry.key}@outbox>` });
+      return 'delivered';
+    },
+    close: () => transport?.close(),
+  };
+}
