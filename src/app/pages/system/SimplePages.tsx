@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { endSession } from '../../auth/session';
+
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  return <NonIdealState icon="wrench" title={t('SYSTEM.MAINTENANCE_TITLE')} description={t('SYSTEM.MAINTENANCE_TEXT')} />;
+}
+
+export function ErrorPage() {
+  const { t } = useTranslation();
+  return <NonIdealState icon="error" title={t('COMMON.SOMETHING_WRONG')} action={<Link to="/">{t('COMMON.HOME')}</Link>} />;
+}
+
+/** Clears the session (server and browser) and goes to the sign-in page. */
+export function LogoutPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void endSession().finally(() => navigate('/authentication/login', { replace: true }));
+  }, [navigate]);
+  return <Spinner className="page-spinner" />;
+}
