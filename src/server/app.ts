@@ -14,6 +14,10 @@ import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
 import { OutboxWorker } from './outbox/worker.js';
 import { mailHandler } from './mail/mailer.js';
+import { TaskHub } from './hub/hub.js';
+import { inProcessBus, redisBus } from './hub/bus.js';
+import { hubRoutes } from './hub/routes.js';
+import { notificationHandler } from './notifications/deliver.js';
 
 export interface BuildOptions {
   config: Config;
@@ -34,17 +38,21 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
   const mail = mailHandler(opts.config.smtpUrl, opts.config.mailFrom, app.log);
+  const hub = new TaskHub(opts.config.redisUrl ? redisBus(opts.config.redisUrl) : inProcessBus(), app.log);
   const ctx: AppContext = {
     config: opts.config,
     db: opts.db,
     tenants: new TenantResolver(opts.db.system),
     log: app.log,
     keys: new SigningKeys(opts.db.system),
-    outbox: new OutboxWorker(opts.db, { mail: mail.handler }, app.log),
+    outbox: new OutboxWorker(opts.db, { mail: mail.handler, notification: notificationHandler(hub) }, app.log),
+    hub,
   };
+  await ctx.hub.start();
   app.addHook('onClose', async () => {
     await ctx.outbox.stop();
     mail.close();
+    await ctx.hub.close();
   });
   installErrorEnvelope(app);
   await app.register(cookie);
@@ -68,6 +76,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   app.get('/api/openapi.json', { config: { tenantOptional: true }, schema: { hide: true } }, async () => app.swagger());
 
+  await hubRoutes(app, ctx, ctx.hub, async (token, tenantId) => {
+    const claims = await ctx.keys.verify(token);
+    return claims && claims.tid === tenantId && !claims.scope ? claims.sub : null;
+  });
   for (const feature of featureModules) await feature(app, ctx);
   await webRoutes(app, opts.config.webDir);
   return { app, ctx };

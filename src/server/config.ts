@@ -18,6 +18,8 @@ export interface Config {
   webDir?: string;
   seedAdminPassword?: string;
   seedUserPassword?: string;
+  /** Whether this node delivers outbox entries (several nodes may; SKIP LOCKED keeps each entry single). */
+  outboxWorker: boolean;
   /** Maximum request body in bytes. */
   bodyLimit: number;
 }
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist/web'),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,
     seedUserPassword: env.SEED_USER_PASSWORD || undefined,
+    outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
   };
 }

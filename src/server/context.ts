@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { TenantResolver } from './tenancy/resolve.js';
 import type { SigningKeys } from './identity/keys.js';
 import type { OutboxWorker } from './outbox/worker.js';
+import type { TaskHub } from './hub/hub.js';
 
 /** Process-wide services handed to every feature module. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   keys: SigningKeys;
   /** Delivers side effects written to the outbox; started by main, drained by hand in tests. */
   outbox: OutboxWorker;
+  /** Realtime messages to signed-in users, across nodes when REDIS_URL is set. */
+  hub: TaskHub;
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { tenantInfoRoutes } from './sys/tenant-info.js';
 import { identityFeature } from './identity/index.js';
+import { notificationRoutes } from './notifications/routes.js';
 
 export type FeatureModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /** Every API feature, registered in this order. A feature is a folder under src/server with one entry here. */
-export const featureModules: FeatureModule[] = [tenantInfoRoutes, identityFeature];
+export const featureModules: FeatureModule[] = [tenantInfoRoutes, identityFeature, notificationRoutes];

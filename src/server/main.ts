@@ -12,7 +12,7 @@ async function main() {
   const db = openDatabase(config);
   const { app, ctx } = await buildApp({ config, db });
   await seedIfEmpty(db, config, app.log);
-  ctx.outbox.start();
+  if (config.outboxWorker) ctx.outbox.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -28,7 +28,7 @@ export interface RunningServer {
 
 /** Starts the real server (tsx src/server/main.ts) on a free port with a temporary data folder. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ff-e2e-'));
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -4,6 +4,7 @@ import { migrationContext, type MigrationContext } from './migrations/helpers.js
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-identity.js';
 import * as m0010 from './migrations/0010-apps-records.js';
+import * as m0040 from './migrations/0040-notifications.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -12,6 +13,7 @@ const steps: Record<string, Step> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
   '0010-apps-records': m0010,
+  '0040-notifications': m0040,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -203,6 +203,22 @@ export interface ActivityHistoryTable {
   created_on: string;
 }
 
+export interface NotificationsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  source_key: string;
+  notification_type_name: string;
+  current_step: string | null;
+  task_id: string | null;
+  module_id: string | null;
+  record_id: string | null;
+  record_created_by: string | null;
+  notification_content: string;
+  created_on: string;
+  read_on: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -217,6 +233,7 @@ export interface DB {
   records: RecordsTable;
   tasks: TasksTable;
   activity_history: ActivityHistoryTable;
+  notifications: NotificationsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -3,7 +3,10 @@ import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 
 /** What delivers one kind of outbox entry. 'kept' means: nothing to deliver to (e.g. no SMTP configured). */
-export type OutboxHandler = (payload: Record<string, unknown>, entry: { tenantId: string; key: string }) => Promise<'delivered' | 'kept'>;
+export type OutboxHandler = (
+  payload: Record<string, unknown>,
+  entry: { tenantId: string; key: string; /** the claiming transaction: writes here commit with the delivery mark */ tdb: TenantDb },
+) => Promise<'delivered' | 'kept'>;
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 50;
@@ -73,7 +76,7 @@ export class OutboxWorker {
         const now = new Date().toISOString();
         try {
           if (!handler) throw new Error(`no handler for outbox kind '${e.kind}'`);
-          const outcome = await handler(JSON.parse(e.payload) as Record<string, unknown>, { tenantId: tx.tenantId, key: e.idempotency_key });
+          const outcome = await handler(JSON.parse(e.payload) as Record<string, unknown>, { tenantId: tx.tenantId, key: e.idempotency_key, tdb: tx });
           await tx.updateTable('outbox').set({ status: outcome, delivered_on: now, attempts: e.attempts + 1 }).where('id', '=', e.id).execute();
         } catch (err) {
           const attempts = e.attempts + 1;
