@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { compileExpression, evaluateExpression, ExpressionError } from './index';
+import { FormulaGraph } from './graph';
+import { applyOperator } from './operators';
+import { VERDICTS } from './verdicts';
+
+describe('expression evaluator', () => {
+  it.each(VERDICTS)('$expr → $expected', ({ expr, scope, expected }) => {
+    expect(evaluateExpression(expr, scope)).toEqual(expected);
+  });
+
+  it('reports syntax errors with their position', () => {
+    try {
+      compileExpression('1 + * 2');
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ExpressionError);
+      expect((err as ExpressionError).pos).toBe(4);
+    }
+  });
+
+  it('lists the fields an expression reads', () => {
+    expect(compileExpression('IF(a > 1, b.c, {Long Name})').deps.sort()).toEqual(['Long Name', 'a', 'b']);
+  });
+
+  it('evaluates TODAY against the given clock', () => {
+    expect(evaluateExpression('TODAY()', {}, { now: new Date('2026-11-22T10:00:00Z') })).toBe('2026-11-22');
+  });
+
+  it('turns division by zero into an error, not Infinity', () => {
+    expect(() => evaluateExpression('1/0', {})).toThrow(/DIV\/0/);
+  });
+});
+
+describe('expression evaluator against escape attempts', () => {
+  const hostile = [
+    "constructor.constructor('return process')()",
+    'toString.constructor("return this")()',
+    '__proto__.polluted',
+    '{__proto__}',
+    'x.__proto__',
+    'x.constructor.prototype',
+    '[].constructor',
+    '`${process.exit()}`',
+    'process.exit()',
+    'globalThis',
+    'this',
+    'require("fs")',
+  ];
+  it.each(hostile)('%s cannot reach anything outside the data', (expr) => {
+    let result: unknown;
+    try {
+      result = evaluateExpression(expr, { x: { a: 1 } });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ExpressionError);
+      return;
+    }
+    expect(result === null || typeof result !== 'function').toBe(true);
+    expect(typeof result).not.toBe('function');
+    expect(result).toBeNull();
+  });
+
+  it('ignores __proto__ keys in the data and leaves Object.prototype untouched', () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const scope = JSON.parse('{"__proto__": {"polluted": "yes"}, "a": {"__proto__": {"polluted": "yes"}}}');
+    expect(evaluateExpression('a.polluted', scope)).toBeNull();
+    expect(evaluateExpression('polluted', scope)).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
+
+  it('stops deep nesting in the parser instead of overflowing the stack', () => {
+    expect(() => compileExpression('('.repeat(100_000) + '1' + ')'.repeat(100_000))).toThrow(ExpressionError);
+    expect(() => compileExpression('-'.repeat(5000) + '1')).toThrow(ExpressionError);
+    expect(() => compileExpression('1+'.repeat(6000) + '1')).toThrow(ExpressionError);
+  });
+
+  it('caps string growth, source length and steps', () => {
+    expect(() => evaluateExpression('REPT("x", 2000000)', {})).toThrow(/longer than/);
+    expect(() => evaluateExpression('REPT(s, 600000) & REPT(s, 600000)', { s: 'y' })).toThrow(/longer than/);
+    expect(() => compileExpression('1'.repeat(20_000))).toThrow(/longer than/);
+    const wide = `SUM([${Array.from({ length: 150 }, () => '1+1+1+1+1').join(',')}])`;
+    expect(() => compileExpression(wide).evaluate({}, { maxSteps: 500 })).toThrow(/steps/);
+  });
+});
+
+describe('formula graph', () => {
+  const f = (s: string) => compileExpression(s);
+  it('orders formulas by dependency and recomputes only what a change affects', () => {
+    const g = new FormulaGraph({ total: f('net + tax'), tax: f('net * 0.2'), net: f('qty * price'), label: f('UPPER(name)') });
+    expect(g.cycles).toEqual([]);
+    expect(g.order.indexOf('net')).toBeLessThan(g.order.indexOf('tax'));
+    expect(g.order.indexOf('tax')).toBeLessThan(g.order.indexOf('total'));
+    expect(g.affected('qty')).toEqual(['net', 'tax', 'total']);
+    expect(g.affected('name')).toEqual(['label']);
+    const { values } = g.recompute({ qty: 2, price: 50, name: 'x' });
+    expect(values).toMatchObject({ net: 100, tax: 20, total: 120, label: 'X' });
+    const again = g.recompute(values, 'name');
+    expect(again.values).toBe(values);
+  });
+
+  it('reports cycles instead of looping', () => {
+    const g = new FormulaGraph({ a: f('b + 1'), b: f('c + 1'), c: f('a + 1'), d: f('1') });
+    expect(g.cycles.length).toBe(1);
+    expect(new Set(g.cycles[0])).toEqual(new Set(['a', 'b', 'c']));
+    expect(g.recompute({}).values.d).toBe(1);
+  });
+});
+
+describe('filter operators', () => {
+  it.each([
+    ['eq', 5, '5', true], ['neq', 'a', 'b', true], ['isnull', null, undefined, true], ['isnotnull', 0, undefined, true],
+    ['lt', 3, 10, true], ['lte', '2026-01-01', '2026-01-01', true], ['gt', 'b', 'a', true], ['gte', 1, 2, false],
+    ['startswith', 'Invoice 7', 'inv', true], ['endswith', 'report.pdf', '.PDF', true], ['contains', 'abc', 'B', true],
+    ['doesnotcontain', 'abc', 'z', true], ['minlength', 'abc', 3, true], ['maxlength', 'abcd', 3, false],
+    ['partof', 'red', ['red', 'blue'], true], ['notpartof', 'red', 'green, blue', true], ['isempty', [], undefined, true],
+    ['isnotempty', { a: 1 }, undefined, true], ['isin', ['x', 'y'], ['y'], true],
+  ] as const)('%s(%j, %j) is %s', (op, l, r, want) => {
+    expect(applyOperator(op, l, r)).toBe(want);
+  });
+});
