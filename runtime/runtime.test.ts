@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { leaveRequest, twoStepApproval } from '../tests/fixtures/definitions';
+import type { ModuleDefinition } from '../schemas/module-definition';
+import { compileDefinition } from './compile';
+import { checkWrite, redactRecord, resolvePermissions } from './permissions';
+import { fieldRegistry } from './registry';
+import { applyChange } from './record-engine';
+import { validateRecord } from './validation';
+
+const c = compileDefinition(leaveRequest, fieldRegistry);
+const good = {
+  full_name: 'Ada Lovelace', email: 'ada@example.com', kind: 'annual', start: '2026-12-01', end: '2026-12-03',
+  employee_no: 42, terms: true, daily_rate: 100,
+};
+
+describe('compiling a definition', () => {
+  it('compiles the leave request without errors, memoized', () => {
+    expect(c.errors).toEqual([]);
+    expect(compileDefinition(leaveRequest, fieldRegistry)).toBe(c);
+    expect(c.order).toContain('cost');
+    expect(c.fields.full_name!.columnWidth).toBe(6);
+    expect(c.fields.kind!.columnWidth).toBe(4);
+  });
+
+  it('reports unknown types, duplicate names, bad formulas and cycles', () => {
+    const bad: ModuleDefinition = {
+      display_name: 'Bad',
+      fieldGroups: [{ id: 'g', label: 'G', rows: [{ fields: [
+        { name: 'a', label: 'A', fieldType: 'hologram' },
+        { name: 'b', label: 'B', fieldType: 'calculation-number', formula: 'c + 1' },
+        { name: 'c', label: 'C', fieldType: 'calculation-number', formula: 'b + 1' },
+        { name: 'd', label: 'D', fieldType: 'calculation-text', formula: 'CONCAT(' },
+        { name: 'b', label: 'B2', fieldType: 'text' },
+      ] }] }],
+    };
+    const messages = compileDefinition(bad, fieldRegistry).errors.map((e) => e.message);
+    expect(messages).toEqual(expect.arrayContaining([
+      "Unknown field type 'hologram'",
+      "The field name 'b' is used twice",
+      expect.stringMatching(/^D: formula error/),
+      expect.stringMatching(/^Formula cycle: /),
+    ]));
+  });
+});
+
+describe('validating a record (browser and server share this)', () => {
+  it('accepts a complete record', () => {
+    expect(validateRecord(c, applyChange(c, good).values)).toEqual([]);
+  });
+
+  it('uses the spec messages word for word', () => {
+    const issues = validateRecord(c, { ...good, full_name: ' 1x', email: 'nope', employee_no: 4.5, terms: false, end: '2026-11-01' });
+    const byField = Object.fromEntries(issues.map((i) => [i.field, i.message]));
+    expect(byField.full_name).toBe('Cannot start with a space');
+    expect(byField.email).toBe('Email is not valid');
+    expect(byField.employee_no).toBe('The field should have digits only');
+    expect(byField.terms).toBe('I accept the terms is required');
+    expect(byField.end).toBe('End must be on or after the start');
+    const more = validateRecord(c, { ...good, full_name: 'Ada@Home' });
+    expect(more).toEqual([{ field: 'full_name', message: 'Cannot contain special characters' }]);
+    expect(validateRecord(c, { ...good, full_name: '9lives' })[0]!.message).toBe('Cannot start with a number');
+    expect(validateRecord(c, { ...good, full_name: 'x'.repeat(41) })[0]!.message).toBe('Full name is not valid');
+  });
+
+  it('requires a conditionally visible field only when it shows', () => {
+    expect(validateRecord(c, { ...good, kind: 'sick' })).toEqual([{ field: 'doctor_note', message: 'Doctor note is required' }]);
+    expect(validateRecord(c, { ...good, kind: 'annual' })).toEqual([]);
+  });
+
+  it('skips the text rules for values that look like dates, times or JSON', () => {
+    expect(validateRecord(c, { ...good, full_name: '2026-11-22' })).toEqual([]);
+    expect(validateRecord(c, { ...good, full_name: '{"a":1}' })).toEqual([]);
+  });
+});
+
+describe('recomputing on change', () => {
+  it('recomputes only the formulas that depend on the changed field', () => {
+    const first = applyChange(c, good);
+    expect(first.values).toMatchObject({ days: 3, cost: 300, summary: 'Ada Lovelace — 3 days', long_leave: false });
+    const next = applyChange(c, first.values, 'daily_rate', 150);
+    expect(next.recomputed).toEqual(['cost']);
+    expect(next.values.cost).toBe(450);
+    expect(applyChange(c, first.values, 'kind', 'sick').rulesAffected).toEqual(['doctor_note']);
+  });
+});
+
+describe('per-step permissions', () => {
+  it('resolves defaults, step overrides and group caps', () => {
+    const start = resolvePermissions(leaveRequest, twoStepApproval, 'fs-start', fieldRegistry);
+    expect(start.full_name).toBe('editable');
+    expect(start.cost).toBe('readonly');
+    expect(start.reference).toBe('readonly');
+    const manager = resolvePermissions(leaveRequest, twoStepApproval, 'manager', fieldRegistry);
+    expect(manager.full_name).toBe('readonly');
+    expect(manager.secret).toBe('hidden');
+    expect(manager.notes).toBe('editable');
+    const done = resolvePermissions(leaveRequest, twoStepApproval, 'fs-complete', fieldRegistry);
+    expect(Object.values(done).every((a) => a !== 'editable')).toBe(true);
+  });
+
+  it('strips hidden fields and refuses writes to read-only ones', () => {
+    const manager = resolvePermissions(leaveRequest, twoStepApproval, 'manager', fieldRegistry);
+    expect(redactRecord({ secret: 'x', notes: 'y' }, manager)).toEqual({ notes: 'y' });
+    const labels = Object.fromEntries(c.order.map((n) => [n, c.fields[n]!.label]));
+    expect(checkWrite({ full_name: 'Ada' }, { full_name: 'Eve', notes: 'ok' }, manager, labels)).toEqual([
+      { field: 'full_name', message: 'Field Full name cannot be changed at this step' },
+    ]);
+  });
+});

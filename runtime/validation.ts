@@ -1,0 +1,63 @@
+import type { FieldRule } from '../schemas/module-definition';
+import { compileSchema } from './ajv';
+import type { CompiledDefinition, CompiledField } from './compile';
+import { truthy } from './expressions';
+import { applyOperator, FILTER_OPERATORS, type FilterOperator } from './expressions/operators';
+import type { Access, Issue } from './permissions';
+import { isEmptyValue, looksStructured } from './text-rules';
+
+export const requiredMessage = (label: string) => `${label} is required`;
+export const invalidMessage = (label: string) => `${label} is not valid`;
+
+/** Whether a rule's condition holds for the record. A rule that cannot be evaluated counts as not holding. */
+export function ruleHolds(r: { rule: FieldRule; expr?: { evaluate(s: Record<string, unknown>, o?: object): unknown } }, data: Record<string, unknown>): boolean {
+  try {
+    if (r.expr) return truthy(r.expr.evaluate(data, { maxSteps: 20_000 }) as never);
+    const w = r.rule.when;
+    if (!w || !(FILTER_OPERATORS as readonly string[]).includes(w.operator)) return true;
+    const right = w.type === 'Field' ? data[String(w.value)] : w.value;
+    return applyOperator(w.operator as FilterOperator, data[w.field], right);
+  } catch {
+    return false;
+  }
+}
+
+/** A field is shown when its step access is not hidden and every visibility rule holds. */
+export function isVisible(f: CompiledField, data: Record<string, unknown>, access?: Access): boolean {
+  if (access === 'hidden') return false;
+  return f.rules.every((r) => r.rule.kind !== 'visible' || ruleHolds(r, data));
+}
+
+export function fieldEmpty(f: CompiledField, v: unknown): boolean {
+  return f.manifest.isEmpty ? f.manifest.isEmpty(v) : isEmptyValue(v);
+}
+
+/** The problems of one field's value, in the order the user should fix them. */
+export function validateField(f: CompiledField, data: Record<string, unknown>, access?: Access): string[] {
+  if (!isVisible(f, data, access) || f.manifest.uiHints?.noValue) return [];
+  const v = data[f.def.name];
+  if (fieldEmpty(f, v)) return f.def.required && !f.manifest.uiHints?.computed ? [requiredMessage(f.label)] : [];
+  const schemaOk = compileSchema(f.valueSchema);
+  if (!schemaOk(v)) return [invalidMessage(f.label)];
+  const own = f.manifest.validate?.(v, f.config as never) ?? [];
+  if (own.length) return own;
+  if (f.def.regex && typeof v === 'string' && !looksStructured(v)) {
+    try {
+      if (!new RegExp(f.def.regex, 'u').test(v)) return [invalidMessage(f.label)];
+    } catch {
+      return [invalidMessage(f.label)];
+    }
+  }
+  for (const r of f.rules) if (r.rule.kind === 'validate' && !ruleHolds(r, data)) return [r.rule.message || invalidMessage(f.label)];
+  return [];
+}
+
+/**
+ * Validates a whole record exactly as the browser does; the server calls this before every save and action.
+ * Hidden fields (by step or by rule) are neither required nor checked.
+ */
+export function validateRecord(c: CompiledDefinition, data: Record<string, unknown>, access: Record<string, Access> = {}): Issue[] {
+  const issues: Issue[] = [];
+  for (const name of c.order) for (const message of validateField(c.fields[name]!, data, access[name])) issues.push({ field: name, message });
+  return issues;
+}

@@ -1,0 +1,2 @@
+export * from './module-definition';
+export * from './workflow-definition';
