@@ -53,6 +53,8 @@ export interface FieldServer<C extends object = Record<string, unknown>> {
   manifest: FieldManifest<C>;
   /** Cleans a value before it is stored (e.g. rich text). */
   sanitize?(value: unknown, config: C): unknown;
+  /** Gives the value when a record is first saved, inside the saving transaction (e.g. sequence numbers). */
+  assignOnCreate?(ctx: { nextSequence(): Promise<number> }, config: C): Promise<unknown>;
 }
 
 export interface ActivityManifest<C extends object = Record<string, unknown>> {

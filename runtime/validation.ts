@@ -33,10 +33,11 @@ export function fieldEmpty(f: CompiledField, v: unknown): boolean {
 }
 
 /** The problems of one field's value, in the order the user should fix them. */
-export function validateField(f: CompiledField, data: Record<string, unknown>, access?: Access): string[] {
-  if (!isVisible(f, data, access) || f.manifest.uiHints?.noValue) return [];
+export function validateField(f: CompiledField, data: Record<string, unknown>, access?: Access, skipRequired = false): string[] {
+  // Computed values are the designer's responsibility, not something the user can fix in the form.
+  if (!isVisible(f, data, access) || f.manifest.uiHints?.noValue || f.manifest.uiHints?.computed) return [];
   const v = data[f.def.name];
-  if (fieldEmpty(f, v)) return f.def.required && !f.manifest.uiHints?.computed ? [requiredMessage(f.label)] : [];
+  if (fieldEmpty(f, v)) return f.def.required && !skipRequired && !f.manifest.uiHints?.computed && !f.manifest.uiHints?.serverAssigned ? [requiredMessage(f.label)] : [];
   const schemaOk = compileSchema(f.valueSchema);
   if (!schemaOk(v)) return [invalidMessage(f.label)];
   const own = f.manifest.validate?.(v, f.config as never) ?? [];
@@ -54,10 +55,10 @@ export function validateField(f: CompiledField, data: Record<string, unknown>, a
 
 /**
  * Validates a whole record exactly as the browser does; the server calls this before every save and action.
- * Hidden fields (by step or by rule) are neither required nor checked.
+ * Hidden fields (by step or by rule) are neither required nor checked; a draft may leave required fields empty.
  */
-export function validateRecord(c: CompiledDefinition, data: Record<string, unknown>, access: Record<string, Access> = {}): Issue[] {
+export function validateRecord(c: CompiledDefinition, data: Record<string, unknown>, access: Record<string, Access> = {}, opts: { draft?: boolean } = {}): Issue[] {
   const issues: Issue[] = [];
-  for (const name of c.order) for (const message of validateField(c.fields[name]!, data, access[name])) issues.push({ field: name, message });
+  for (const name of c.order) for (const message of validateField(c.fields[name]!, data, access[name], opts.draft)) issues.push({ field: name, message });
   return issues;
 }

@@ -42,7 +42,8 @@ function clientMessage(err: FastifyError): string {
 export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ success: false, message: err.message });
+      const issues = (err as HttpError & { issues?: unknown }).issues;
+      return reply.status(err.statusCode).send({ success: false, message: err.message, ...(issues ? { issues } : {}) });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {

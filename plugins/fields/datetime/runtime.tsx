@@ -1,0 +1,9 @@
+import { defineFieldRuntime } from '../../../runtime/react/contract';
+import { NativeInputWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { manifest } from './manifest';
+
+export const runtime = defineFieldRuntime({
+  manifest,
+  Widget: (p) => <NativeInputWidget {...p} kind="datetime-local" />,
+  Display: TextDisplay,
+});

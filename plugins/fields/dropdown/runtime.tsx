@@ -1,0 +1,9 @@
+import { defineFieldRuntime } from '../../../runtime/react/contract';
+import { ChecksWidget, SelectWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { manifest } from './manifest';
+
+export const runtime = defineFieldRuntime({
+  manifest,
+  Widget: (p) => (p.config.multiple ? <ChecksWidget {...p} options={p.config.options} /> : <SelectWidget {...p} options={p.config.options} />),
+  Display: TextDisplay,
+});

@@ -1,0 +1,9 @@
+import { defineFieldRuntime } from '../../../runtime/react/contract';
+import { NumberWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { manifest } from './manifest';
+
+export const runtime = defineFieldRuntime({
+  manifest,
+  Widget: (p) => <NumberWidget {...p} step={1 / 10 ** p.config.decimalPlaces} />,
+  Display: TextDisplay,
+});

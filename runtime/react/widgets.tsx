@@ -1,0 +1,167 @@
+import { memo } from 'react';
+import { AnchorButton, Checkbox, HTMLSelect, InputGroup, NumericInput, Slider, Switch, TextArea } from '@blueprintjs/core';
+import DOMPurify from 'dompurify';
+import type { DisplayProps, WidgetProps } from './contract';
+
+/** Building blocks the field plugins pick from; each plugin folder says which one it uses and how. */
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export const TextWidget = memo(function TextWidget({ id, value, disabled, invalid, placeholder, onChange, onBlur, type = 'text' }: WidgetProps & { type?: string }) {
+  return (
+    <InputGroup
+      id={id}
+      type={type}
+      value={text(value)}
+      disabled={disabled}
+      intent={invalid ? 'danger' : 'none'}
+      placeholder={placeholder}
+      onValueChange={(v) => onChange(v === '' ? null : v)}
+      onBlur={onBlur}
+    />
+  );
+});
+
+export const TextAreaWidget = memo(function TextAreaWidget({ id, value, disabled, invalid, onChange, onBlur, rows = 4 }: WidgetProps & { rows?: number }) {
+  return (
+    <TextArea id={id} fill rows={rows} value={text(value)} disabled={disabled} intent={invalid ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} onBlur={onBlur} />
+  );
+});
+
+export const NumberWidget = memo(function NumberWidget({ id, value, disabled, invalid, onChange, onBlur, step = 1 }: WidgetProps & { step?: number }) {
+  return (
+    <NumericInput
+      id={id}
+      fill
+      buttonPosition="none"
+      value={typeof value === 'number' ? value : text(value)}
+      disabled={disabled}
+      intent={invalid ? 'danger' : 'none'}
+      stepSize={step}
+      minorStepSize={null}
+      allowNumericCharactersOnly
+      onValueChange={(n, s) => onChange(s.trim() === '' ? null : Number.isFinite(n) ? n : s)}
+      onBlur={onBlur}
+    />
+  );
+});
+
+/** Native date/time inputs styled as Blueprint inputs: small, accessible, and they keep ISO values. */
+export const NativeInputWidget = memo(function NativeInputWidget({ id, value, disabled, invalid, onChange, onBlur, kind }: WidgetProps & { kind: 'date' | 'time' | 'datetime-local' }) {
+  const shown = kind === 'datetime-local' && typeof value === 'string' ? value.slice(0, 16) : text(value);
+  return (
+    <input
+      id={id}
+      className={`bp6-input bp6-fill${invalid ? ' bp6-intent-danger' : ''}`}
+      type={kind}
+      step={kind === 'time' ? 1 : undefined}
+      value={shown}
+      disabled={disabled}
+      onChange={(e) => {
+        const v = e.target.value;
+        if (!v) return onChange(null);
+        if (kind === 'datetime-local') return onChange(new Date(v).toISOString());
+        onChange(kind === 'time' && v.length === 5 ? `${v}:00` : v);
+      }}
+      onBlur={onBlur}
+    />
+  );
+});
+
+export const SelectWidget = memo(function SelectWidget({ id, value, disabled, onChange, onBlur, options }: WidgetProps & { options: { value: string; label: string }[] }) {
+  return (
+    <HTMLSelect
+      id={id}
+      fill
+      value={text(value)}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+      onBlur={onBlur}
+      options={[{ value: '', label: '—' }, ...options]}
+    />
+  );
+});
+
+export const ChecksWidget = memo(function ChecksWidget({ id, value, disabled, onChange, options }: WidgetProps & { options: { value: string; label: string }[] }) {
+  const selected = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <div id={id} role="group">
+      {options.map((o) => (
+        <Checkbox
+          key={o.value}
+          label={o.label}
+          checked={selected.includes(o.value)}
+          disabled={disabled}
+          onChange={(e) => onChange(e.currentTarget.checked ? [...selected, o.value] : selected.filter((s) => s !== o.value))}
+        />
+      ))}
+    </div>
+  );
+});
+
+export const SliderWidget = memo(function SliderWidget({ value, disabled, onChange, min, max, step }: WidgetProps & { min: number; max: number; step: number }) {
+  return <Slider min={min} max={max} stepSize={step} labelStepSize={Math.max(step, (max - min) / 5)} value={typeof value === 'number' ? value : min} disabled={disabled} onChange={onChange} />;
+});
+
+export const SwitchWidget = memo(function SwitchWidget({ id, value, disabled, onChange, label }: WidgetProps & { label?: string }) {
+  return <Switch id={id} checked={value === true} disabled={disabled} label={label} onChange={(e) => onChange(e.currentTarget.checked)} />;
+});
+
+export const CheckboxWidget = memo(function CheckboxWidget({ id, value, disabled, onChange, label }: WidgetProps & { label?: string }) {
+  return <Checkbox id={id} checked={value === true} disabled={disabled} label={label} onChange={(e) => onChange(e.currentTarget.checked)} />;
+});
+
+export const RatingWidget = memo(function RatingWidget({ id, value, disabled, onChange, max }: WidgetProps & { max: number }) {
+  const n = typeof value === 'number' ? value : 0;
+  return (
+    <div id={id} role="radiogroup" className="rating">
+      {Array.from({ length: max }, (_, i) => (
+        <button
+          key={i}
+          type="button"
+          role="radio"
+          aria-checked={n === i + 1}
+          aria-label={`${i + 1}`}
+          className={`rating-star${i < n ? ' on' : ''}`}
+          disabled={disabled}
+          onClick={() => onChange(n === i + 1 ? null : i + 1)}
+        >
+          ★
+        </button>
+      ))}
+    </div>
+  );
+});
+
+export const LinkButtonWidget = memo(function LinkButtonWidget({ id, text: label, url }: WidgetProps & { text: string; url: string }) {
+  return <AnchorButton id={id} text={label} href={url} target="_blank" rel="noopener noreferrer" icon="share" />;
+});
+
+/** Rich text: edited as HTML, previewed sanitized (the server sanitizes again on write). */
+export const RichTextWidget = memo(function RichTextWidget(props: WidgetProps) {
+  return (
+    <div className="richtext">
+      <TextAreaWidget {...props} rows={5} />
+      <RichTextDisplay value={props.value} config={props.config} />
+    </div>
+  );
+});
+
+export function RichTextDisplay({ value }: DisplayProps) {
+  const html = DOMPurify.sanitize(text(value), { FORBID_TAGS: ['style', 'svg', 'math', 'form'], FORBID_ATTR: ['style'] });
+  return <div className="richtext-preview" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function TextDisplay({ value }: DisplayProps) {
+  return <span>{Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? '✓' : '✗') : text(value)}</span>;
+}
+
+/** Computed values: read-only, formatted. */
+export function ComputedWidget({ id, value, config }: WidgetProps) {
+  const places = (config as { decimalPlaces?: number }).decimalPlaces ?? 2;
+  const shown = typeof value === 'number' ? value.toFixed(places) : typeof value === 'boolean' ? (value ? '✓' : '✗') : text(value);
+  return <InputGroup id={id} value={shown} readOnly className="computed" />;
+}
+
+export function MaskedDisplay({ value }: DisplayProps) {
+  return <span>{value ? '••••••••' : ''}</span>;
+}
