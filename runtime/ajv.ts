@@ -12,8 +12,14 @@ let shared: Ajv | undefined;
 export const sharedAjv = () => (shared ??= createAjv());
 
 const compiled = new Map<string, ValidateFunction>();
-/** Compiles a schema once per distinct schema text (value schemas are rebuilt from config, so identity varies). */
+const byObject = new WeakMap<object, ValidateFunction>();
+/**
+ * Compiles a schema once per distinct schema text (value schemas are rebuilt from config, so identity varies);
+ * the same object is found again without serializing it. Schemas are never mutated once made.
+ */
 export function compileSchema(schema: object): ValidateFunction {
+  const same = byObject.get(schema);
+  if (same) return same;
   const key = JSON.stringify(schema);
   let v = compiled.get(key);
   if (!v) {
@@ -21,5 +27,6 @@ export function compileSchema(schema: object): ValidateFunction {
     v = sharedAjv().compile(schema);
     compiled.set(key, v);
   }
+  byObject.set(schema, v);
   return v;
 }

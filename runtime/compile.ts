@@ -3,6 +3,7 @@ import { DEFAULT_COLUMN_WIDTH, moduleDefinitionSchema } from '../schemas/module-
 import { compileSchema } from './ajv';
 import { compileExpression, type CompiledExpression } from './expressions';
 import { FormulaGraph } from './expressions/graph';
+import { FILTER_OPERATORS } from './expressions/operators';
 import type { FieldManifest, FieldRegistry, JsonSchema } from './plugin-contract';
 import { SYSTEM_FIELDS } from './system-fields';
 
@@ -36,11 +37,22 @@ export interface CompiledDefinition {
 }
 
 const cache = new WeakMap<ModuleDefinition, WeakMap<FieldRegistry, CompiledDefinition>>();
+const trustedCache = new WeakMap<ModuleDefinition, WeakMap<FieldRegistry, CompiledDefinition>>();
+
+export interface CompileOptions {
+  /**
+   * The server already checked this definition's shape and field settings on save, so the renderer may skip
+   * those checks: compiling their schemas costs more than the rest of the form. Formulas and rules still compile.
+   */
+  serverChecked?: boolean;
+}
 
 function ruleDeps(rule: FieldRule, expr?: CompiledExpression): string[] {
   if (expr) return expr.deps;
   if (!rule.when) return [];
-  return rule.when.type === 'Field' && typeof rule.when.value === 'string' ? [rule.when.field, rule.when.value] : [rule.when.field];
+  return rule.when.type === 'Field' && typeof rule.when.value === 'string'
+    ? [rule.when.field, rule.when.value]
+    : [rule.when.field];
 }
 
 /**
@@ -48,13 +60,21 @@ function ruleDeps(rule: FieldRule, expr?: CompiledExpression): string[] {
  * compiled formulas and rules, and a list of problems. Pure, and memoized per definition object, so nothing is
  * compiled again on a keystroke.
  */
-export function compileDefinition(def: ModuleDefinition, registry: FieldRegistry): CompiledDefinition {
-  const hit = cache.get(def)?.get(registry);
+export function compileDefinition(
+  def: ModuleDefinition,
+  registry: FieldRegistry,
+  opts: CompileOptions = {},
+): CompiledDefinition {
+  const checkShape = !opts.serverChecked;
+  const store = checkShape ? cache : trustedCache;
+  const hit = store.get(def)?.get(registry) ?? (checkShape ? undefined : cache.get(def)?.get(registry));
   if (hit) return hit;
   const errors: CompileError[] = [];
-  const shape = compileSchema(moduleDefinitionSchema);
-  if (!shape(def)) {
-    for (const e of shape.errors ?? []) errors.push({ message: `Definition ${e.instancePath || '/'} ${e.message}` });
+  if (checkShape) {
+    const shape = compileSchema(moduleDefinitionSchema);
+    if (!shape(def)) {
+      for (const e of shape.errors ?? []) errors.push({ message: `Definition ${e.instancePath || '/'} ${e.message}` });
+    }
   }
   const fields: Record<string, CompiledField> = {};
   const order: string[] = [];
@@ -74,8 +94,12 @@ export function compileDefinition(def: ModuleDefinition, registry: FieldRegistry
           continue;
         }
         const config = { ...(manifest.defaultConfig as Record<string, unknown>), ...(f.config ?? {}) };
-        const configOk = compileSchema(manifest.configSchema);
-        if (!configOk(config)) errors.push({ field: f.name, message: `${f.label}: settings are not valid (${configOk.errors?.[0]?.message ?? ''})` });
+        const configOk = checkShape ? compileSchema(manifest.configSchema) : undefined;
+        if (configOk && !configOk(config))
+          errors.push({
+            field: f.name,
+            message: `${f.label}: settings are not valid (${configOk.errors?.[0]?.message ?? ''})`,
+          });
         let valueSchema: JsonSchema = {};
         try {
           valueSchema = manifest.valueSchema(config as never);
@@ -107,6 +131,14 @@ export function compileDefinition(def: ModuleDefinition, registry: FieldRegistry
               errors.push({ field: f.name, message: `${f.label}: rule error: ${(err as Error).message}` });
             }
           }
+          if (rule.when && !(FILTER_OPERATORS as readonly string[]).includes(rule.when.operator)) {
+            errors.push({
+              field: f.name,
+              message: `${f.label}: a rule uses the unknown operator '${rule.when.operator}'`,
+            });
+          }
+          if (!rule.when && !rule.expression)
+            errors.push({ field: f.name, message: `${f.label}: a rule needs a condition` });
           return { rule, expr, deps: ruleDeps(rule, expr) };
         });
         fields[f.name] = {
@@ -130,13 +162,15 @@ export function compileDefinition(def: ModuleDefinition, registry: FieldRegistry
   for (const name of order) {
     for (const r of fields[name]!.rules) {
       for (const d of r.deps) {
-        if (!known.has(d)) errors.push({ field: name, message: `${fields[name]!.label}: a rule refers to the unknown field '${d}'` });
+        if (!known.has(d))
+          errors.push({ field: name, message: `${fields[name]!.label}: a rule refers to the unknown field '${d}'` });
         const list = (ruleDependents[d] ??= []);
         if (!list.includes(name)) list.push(name);
       }
     }
     for (const d of formulas[name]?.deps ?? []) {
-      if (!known.has(d)) errors.push({ field: name, message: `${fields[name]!.label}: the formula refers to the unknown field '${d}'` });
+      if (!known.has(d))
+        errors.push({ field: name, message: `${fields[name]!.label}: the formula refers to the unknown field '${d}'` });
     }
   }
   const graph = new FormulaGraph(formulas);
@@ -152,8 +186,8 @@ export function compileDefinition(def: ModuleDefinition, registry: FieldRegistry
     schema: { type: 'object', properties, additionalProperties: true },
     errors,
   };
-  let perDef = cache.get(def);
-  if (!perDef) cache.set(def, (perDef = new WeakMap()));
+  let perDef = store.get(def);
+  if (!perDef) store.set(def, (perDef = new WeakMap()));
   perDef.set(registry, compiled);
   return compiled;
 }

@@ -9,8 +9,14 @@ import { validateRecord } from './validation';
 
 const c = compileDefinition(leaveRequest, fieldRegistry);
 const good = {
-  full_name: 'Ada Lovelace', email: 'ada@example.com', kind: 'annual', start: '2026-12-01', end: '2026-12-03',
-  employee_no: 42, terms: true, daily_rate: 100,
+  full_name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  kind: 'annual',
+  start: '2026-12-01',
+  end: '2026-12-03',
+  employee_no: 42,
+  terms: true,
+  daily_rate: 100,
 };
 
 describe('compiling a definition', () => {
@@ -25,21 +31,33 @@ describe('compiling a definition', () => {
   it('reports unknown types, duplicate names, bad formulas and cycles', () => {
     const bad: ModuleDefinition = {
       display_name: 'Bad',
-      fieldGroups: [{ id: 'g', label: 'G', rows: [{ fields: [
-        { name: 'a', label: 'A', fieldType: 'hologram' },
-        { name: 'b', label: 'B', fieldType: 'calculation-number', formula: 'c + 1' },
-        { name: 'c', label: 'C', fieldType: 'calculation-number', formula: 'b + 1' },
-        { name: 'd', label: 'D', fieldType: 'calculation-text', formula: 'CONCAT(' },
-        { name: 'b', label: 'B2', fieldType: 'text' },
-      ] }] }],
+      fieldGroups: [
+        {
+          id: 'g',
+          label: 'G',
+          rows: [
+            {
+              fields: [
+                { name: 'a', label: 'A', fieldType: 'hologram' },
+                { name: 'b', label: 'B', fieldType: 'calculation-number', formula: 'c + 1' },
+                { name: 'c', label: 'C', fieldType: 'calculation-number', formula: 'b + 1' },
+                { name: 'd', label: 'D', fieldType: 'calculation-text', formula: 'CONCAT(' },
+                { name: 'b', label: 'B2', fieldType: 'text' },
+              ],
+            },
+          ],
+        },
+      ],
     };
     const messages = compileDefinition(bad, fieldRegistry).errors.map((e) => e.message);
-    expect(messages).toEqual(expect.arrayContaining([
-      "Unknown field type 'hologram'",
-      "The field name 'b' is used twice",
-      expect.stringMatching(/^D: formula error/),
-      expect.stringMatching(/^Formula cycle: /),
-    ]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Unknown field type 'hologram'",
+        "The field name 'b' is used twice",
+        expect.stringMatching(/^D: formula error/),
+        expect.stringMatching(/^Formula cycle: /),
+      ]),
+    );
   });
 });
 
@@ -49,7 +67,14 @@ describe('validating a record (browser and server share this)', () => {
   });
 
   it('uses the spec messages word for word', () => {
-    const issues = validateRecord(c, { ...good, full_name: ' 1x', email: 'nope', employee_no: 4.5, terms: false, end: '2026-11-01' });
+    const issues = validateRecord(c, {
+      ...good,
+      full_name: ' 1x',
+      email: 'nope',
+      employee_no: 4.5,
+      terms: false,
+      end: '2026-11-01',
+    });
     const byField = Object.fromEntries(issues.map((i) => [i.field, i.message]));
     expect(byField.full_name).toBe('Cannot start with a space');
     expect(byField.email).toBe('Email is not valid');
@@ -59,17 +84,88 @@ describe('validating a record (browser and server share this)', () => {
     const more = validateRecord(c, { ...good, full_name: 'Ada@Home' });
     expect(more).toEqual([{ field: 'full_name', message: 'Cannot contain special characters' }]);
     expect(validateRecord(c, { ...good, full_name: '9lives' })[0]!.message).toBe('Cannot start with a number');
-    expect(validateRecord(c, { ...good, full_name: 'x'.repeat(41) })[0]!.message).toBe('Full name is not valid');
+    expect(validateRecord(c, { ...good, full_name: 'x'.repeat(41) })[0]!.message).toBe('Cannot exceed 40 characters');
+    expect(validateRecord(c, { ...good, secret: 'abc' })[0]!.message).toBe('Minimum 4 characters');
   });
 
   it('requires a conditionally visible field only when it shows', () => {
-    expect(validateRecord(c, { ...good, kind: 'sick' })).toEqual([{ field: 'doctor_note', message: 'Doctor note is required' }]);
+    expect(validateRecord(c, { ...good, kind: 'sick' })).toEqual([
+      { field: 'doctor_note', message: 'Doctor note is required' },
+    ]);
     expect(validateRecord(c, { ...good, kind: 'annual' })).toEqual([]);
   });
 
   it('skips the text rules for values that look like dates, times or JSON', () => {
     expect(validateRecord(c, { ...good, full_name: '2026-11-22' })).toEqual([]);
     expect(validateRecord(c, { ...good, full_name: '{"a":1}' })).toEqual([]);
+  });
+});
+
+describe('conditional rules', () => {
+  const ruled: ModuleDefinition = {
+    display_name: 'Rules',
+    fieldGroups: [
+      {
+        id: 'g',
+        label: 'G',
+        rows: [
+          {
+            fields: [
+              { name: 'age', label: 'Age', fieldType: 'number' },
+              { name: 'limit', label: 'Limit', fieldType: 'number', value: 65 },
+              {
+                name: 'guardian',
+                label: 'Guardian',
+                fieldType: 'text',
+                required: true,
+                rules: [{ kind: 'visible', expression: 'age < 18' }],
+              },
+              {
+                name: 'retire',
+                label: 'Retire',
+                fieldType: 'text',
+                rules: [
+                  {
+                    kind: 'validate',
+                    when: { field: 'age', operator: 'lte', value: 'limit', type: 'Field' },
+                    message: 'Too old for this plan',
+                  },
+                  { kind: 'validate', expression: 'LEN(retire) >= 3', message: 'Say a little more' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const rc = compileDefinition(ruled, fieldRegistry);
+
+  it('shows a field by an expression and validates by field comparison or expression, with custom errors', () => {
+    expect(rc.errors).toEqual([]);
+    expect(validateRecord(rc, { age: 12, limit: 65 })).toEqual([
+      { field: 'guardian', message: 'Guardian is required' },
+    ]);
+    expect(validateRecord(rc, { age: 30, limit: 65 })).toEqual([]);
+    expect(validateRecord(rc, { age: 70, limit: 65, retire: 'soon' })).toEqual([
+      { field: 'retire', message: 'Too old for this plan' },
+    ]);
+    expect(validateRecord(rc, { age: 40, limit: 65, retire: 'no' })).toEqual([
+      { field: 'retire', message: 'Say a little more' },
+    ]);
+    expect(rc.ruleDependents.age).toEqual(['guardian', 'retire']);
+  });
+
+  it('reports unknown operators and rules without a condition at compile time', () => {
+    const bad = structuredClone(ruled);
+    bad.fieldGroups[0]!.rows[0]!.fields[3]!.rules = [
+      { kind: 'validate', when: { field: 'age', operator: 'sortof', value: 1, type: 'literal' } },
+      { kind: 'visible' },
+    ];
+    expect(compileDefinition(bad, fieldRegistry).errors.map((e) => e.message)).toEqual([
+      "Retire: a rule uses the unknown operator 'sortof'",
+      'Retire: a rule needs a condition',
+    ]);
   });
 });
 

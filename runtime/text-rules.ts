@@ -20,7 +20,10 @@ export function looksStructured(v: string): boolean {
       /* not JSON */
     }
   }
-  return /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || /^\d{1,2}:\d{2}(:\d{2})?$/.test(s);
+  return (
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) ||
+    /^\d{1,2}:\d{2}(:\d{2})?$/.test(s)
+  );
 }
 
 /** Name rules: no special characters, at most `max` characters (40; 64 for user names), no leading space or digit. */
@@ -33,6 +36,10 @@ export function nameRuleProblems(v: string, max = 40): string[] {
   if (v.length > max) out.push(max === 40 ? TEXT_MESSAGES.max40 : `Cannot exceed ${max} characters`);
   return out;
 }
+
+/** The generic length messages of spec section 5 (as the sign-in form words them). */
+export const minLengthMessage = (n: number) => `Minimum ${n} characters`;
+export const maxLengthMessage = (n: number) => `Maximum ${n} characters`;
 
 export function digitsOnlyProblem(v: string): string | undefined {
   return /^\d*$/.test(v) ? undefined : TEXT_MESSAGES.digitsOnly;

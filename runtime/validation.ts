@@ -10,7 +10,10 @@ export const requiredMessage = (label: string) => `${label} is required`;
 export const invalidMessage = (label: string) => `${label} is not valid`;
 
 /** Whether a rule's condition holds for the record. A rule that cannot be evaluated counts as not holding. */
-export function ruleHolds(r: { rule: FieldRule; expr?: { evaluate(s: Record<string, unknown>, o?: object): unknown } }, data: Record<string, unknown>): boolean {
+export function ruleHolds(
+  r: { rule: FieldRule; expr?: { evaluate(s: Record<string, unknown>, o?: object): unknown } },
+  data: Record<string, unknown>,
+): boolean {
   try {
     if (r.expr) return truthy(r.expr.evaluate(data, { maxSteps: 20_000 }) as never);
     const w = r.rule.when;
@@ -33,14 +36,22 @@ export function fieldEmpty(f: CompiledField, v: unknown): boolean {
 }
 
 /** The problems of one field's value, in the order the user should fix them. */
-export function validateField(f: CompiledField, data: Record<string, unknown>, access?: Access, skipRequired = false): string[] {
+export function validateField(
+  f: CompiledField,
+  data: Record<string, unknown>,
+  access?: Access,
+  skipRequired = false,
+): string[] {
   // Computed values are the designer's responsibility, not something the user can fix in the form.
   if (!isVisible(f, data, access) || f.manifest.uiHints?.noValue || f.manifest.uiHints?.computed) return [];
   const v = data[f.def.name];
-  if (fieldEmpty(f, v)) return f.def.required && !skipRequired && !f.manifest.uiHints?.computed && !f.manifest.uiHints?.serverAssigned ? [requiredMessage(f.label)] : [];
-  const schemaOk = compileSchema(f.valueSchema);
-  if (!schemaOk(v)) return [invalidMessage(f.label)];
+  if (fieldEmpty(f, v))
+    return f.def.required && !skipRequired && !f.manifest.uiHints?.computed && !f.manifest.uiHints?.serverAssigned
+      ? [requiredMessage(f.label)]
+      : [];
+  // The plugin's own messages are more precise than the schema's verdict ('Maximum 40 characters'), so they win.
   const own = f.manifest.validate?.(v, f.config as never) ?? [];
+  if (!compileSchema(f.valueSchema)(v)) return own.length ? own : [invalidMessage(f.label)];
   if (own.length) return own;
   if (f.def.regex && typeof v === 'string' && !looksStructured(v)) {
     try {
@@ -49,7 +60,8 @@ export function validateField(f: CompiledField, data: Record<string, unknown>, a
       return [invalidMessage(f.label)];
     }
   }
-  for (const r of f.rules) if (r.rule.kind === 'validate' && !ruleHolds(r, data)) return [r.rule.message || invalidMessage(f.label)];
+  for (const r of f.rules)
+    if (r.rule.kind === 'validate' && !ruleHolds(r, data)) return [r.rule.message || invalidMessage(f.label)];
   return [];
 }
 
@@ -57,8 +69,15 @@ export function validateField(f: CompiledField, data: Record<string, unknown>, a
  * Validates a whole record exactly as the browser does; the server calls this before every save and action.
  * Hidden fields (by step or by rule) are neither required nor checked; a draft may leave required fields empty.
  */
-export function validateRecord(c: CompiledDefinition, data: Record<string, unknown>, access: Record<string, Access> = {}, opts: { draft?: boolean } = {}): Issue[] {
+export function validateRecord(
+  c: CompiledDefinition,
+  data: Record<string, unknown>,
+  access: Record<string, Access> = {},
+  opts: { draft?: boolean } = {},
+): Issue[] {
   const issues: Issue[] = [];
-  for (const name of c.order) for (const message of validateField(c.fields[name]!, data, access[name], opts.draft)) issues.push({ field: name, message });
+  for (const name of c.order)
+    for (const message of validateField(c.fields[name]!, data, access[name], opts.draft))
+      issues.push({ field: name, message });
   return issues;
 }

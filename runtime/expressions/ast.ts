@@ -6,7 +6,7 @@ export type Node =
   | { k: 'null' }
   | { k: 'ref'; path: string[] }
   | { k: 'arr'; items: Node[] }
-  | { k: 'un'; op: '-' | '!' ; arg: Node }
+  | { k: 'un'; op: '-' | '!'; arg: Node }
   | { k: 'bin'; op: string; left: Node; right: Node }
   | { k: 'call'; name: string; args: Node[] };
 
@@ -29,4 +29,12 @@ export const LIMITS = {
 } as const;
 
 /** Property names that are never readable, whatever the data holds. */
-export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+export const FORBIDDEN_KEYS = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);

@@ -21,24 +21,32 @@ export function toData(v: unknown, depth = 0): Value {
   if (Array.isArray(v)) return v.slice(0, LIMITS.maxArray).map((x) => toData(x, depth + 1));
   if (typeof v === 'object') {
     const out = Object.create(null) as Record<string, Value>;
-    for (const k of Object.keys(v)) if (!FORBIDDEN_KEYS.has(k)) out[k] = toData((v as Record<string, unknown>)[k], depth + 1);
+    for (const k of Object.keys(v))
+      if (!FORBIDDEN_KEYS.has(k)) out[k] = toData((v as Record<string, unknown>)[k], depth + 1);
     return out;
   }
   return null;
 }
 
 function compare(op: string, a: Value, b: Value): boolean {
-  const bothNum = (typeof a === 'number' || (typeof a === 'string' && a.trim() !== '' && Number.isFinite(Number(a)))) &&
+  const bothNum =
+    (typeof a === 'number' || (typeof a === 'string' && a.trim() !== '' && Number.isFinite(Number(a)))) &&
     (typeof b === 'number' || (typeof b === 'string' && b.trim() !== '' && Number.isFinite(Number(b))));
   const x: number | string = bothNum ? num(a) : str(a);
   const y: number | string = bothNum ? num(b) : str(b);
   switch (op) {
-    case '=': return a === null || b === null ? (a ?? '') === (b ?? '') || x === y : x === y;
-    case '!=': return !compare('=', a, b);
-    case '<': return x < y;
-    case '<=': return x <= y;
-    case '>': return x > y;
-    default: return x >= y;
+    case '=':
+      return a === null || b === null ? (a ?? '') === (b ?? '') || x === y : x === y;
+    case '!=':
+      return !compare('=', a, b);
+    case '<':
+      return x < y;
+    case '<=':
+      return x <= y;
+    case '>':
+      return x > y;
+    default:
+      return x >= y;
   }
 }
 
@@ -92,23 +100,31 @@ export function evaluateAst(ast: Node, scope: Value, opts: EvalOptions = {}): Va
         const a = run(n.left);
         const b = run(n.right);
         switch (n.op) {
-          case '+': return num(a) + num(b);
-          case '-': return num(a) - num(b);
-          case '*': return num(a) * num(b);
+          case '+':
+            return num(a) + num(b);
+          case '-':
+            return num(a) - num(b);
+          case '*':
+            return num(a) * num(b);
           case '/': {
             const d = num(b);
             if (d === 0) throw new ExpressionError('#DIV/0! division by zero');
             return num(a) / d;
           }
-          case '%': return FUNCTIONS.MOD!([a, b], ctx);
-          case '^': return num(a) ** num(b);
-          case '&': return checkString(str(a) + str(b));
-          default: return compare(n.op, a, b);
+          case '%':
+            return FUNCTIONS.MOD!([a, b], ctx);
+          case '^':
+            return num(a) ** num(b);
+          case '&':
+            return checkString(str(a) + str(b));
+          default:
+            return compare(n.op, a, b);
         }
       }
     }
   };
   const out = run(ast);
-  if (typeof out === 'number' && !Number.isFinite(out)) throw new ExpressionError('#NUM! result is not a finite number');
+  if (typeof out === 'number' && !Number.isFinite(out))
+    throw new ExpressionError('#NUM! result is not a finite number');
   return out;
 }

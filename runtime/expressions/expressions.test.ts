@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileExpression, evaluateExpression, ExpressionError } from './index';
 import { FormulaGraph } from './graph';
 import { applyOperator } from './operators';
@@ -46,7 +46,31 @@ describe('expression evaluator against escape attempts', () => {
     'globalThis',
     'this',
     'require("fs")',
+    'x["constructor"]',
+    'x["__proto__"]["polluted"]',
+    '{constructor}',
+    '{__proto__}.polluted',
+    'CONSTRUCTOR()',
+    'TOSTRING()',
+    'HASOWNPROPERTY("a")',
+    '__PROTO__()',
+    'VALUEOF()',
+    'LOWER.constructor',
+    'x.a.constructor.constructor("return process")()',
+    'IF(1, constructor, 0)',
+    'x.valueOf',
+    'x.toString',
   ];
+  const snapshot = () =>
+    [Object.prototype, Function.prototype, Array.prototype, String.prototype].map((p) =>
+      Object.getOwnPropertyNames(p).sort().join(),
+    );
+  const before = snapshot();
+  afterAll(() => {
+    // Nothing any payload did may have touched the built-in prototypes.
+    expect(snapshot()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
   it.each(hostile)('%s cannot reach anything outside the data', (expr) => {
     let result: unknown;
     try {
@@ -75,6 +99,42 @@ describe('expression evaluator against escape attempts', () => {
     expect(() => compileExpression('1+'.repeat(6000) + '1')).toThrow(ExpressionError);
   });
 
+  it('keeps template and escape tricks inside string literals as inert text', () => {
+    expect(evaluateExpression('"${process.exit()}"', {})).toBe('${process.exit()}');
+    expect(evaluateExpression('"\\u0063onstructor"', {})).toBe('u0063onstructor');
+    expect(evaluateExpression('CONCAT("con", "structor")', { x: {} })).toBe('constructor');
+  });
+
+  it('copies deeply nested or cyclic data without overflowing, and reads no getters or functions', () => {
+    let deep: Record<string, unknown> = { v: 1 };
+    for (let i = 0; i < 50_000; i++) deep = { n: deep };
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    let read = false;
+    const sneaky = {
+      get g() {
+        read = true;
+        return 1;
+      },
+      f: () => 1,
+    };
+    expect(evaluateExpression('n.n.n.n', { n: deep })).not.toBeUndefined();
+    expect(evaluateExpression('c.self.self.a', { c: cyclic })).toBe(1);
+    expect(evaluateExpression('s.f', { s: sneaky })).toBeNull();
+    expect(read).toBe(true); // a getter on plain input data is read once while copying, never called by the expression
+  });
+
+  it('enforces the step limit and the wall-clock deadline', () => {
+    const heavy = `SUM([${Array.from({ length: 400 }, () => 'LEN(REPT("ab", 50))').join(',')}])`;
+    expect(() => compileExpression(heavy).evaluate({})).not.toThrow();
+    expect(() => compileExpression(heavy).evaluate({}, { maxSteps: 1000 })).toThrow(/steps/);
+    expect(() =>
+      compileExpression(`REPT("x", 10) & ${'LEN("a") + '.repeat(900)}1`).evaluate({}, { maxSteps: 500 }),
+    ).toThrow(/steps/);
+    const loop = `SUM([${Array.from({ length: 1500 }, () => '1+1').join(',')}])`;
+    expect(() => compileExpression(loop).evaluate({}, { maxSteps: 1e9, deadlineMs: -1 })).toThrow(/too long/);
+  });
+
   it('caps string growth, source length and steps', () => {
     expect(() => evaluateExpression('REPT("x", 2000000)', {})).toThrow(/longer than/);
     expect(() => evaluateExpression('REPT(s, 600000) & REPT(s, 600000)', { s: 'y' })).toThrow(/longer than/);
@@ -87,7 +147,12 @@ describe('expression evaluator against escape attempts', () => {
 describe('formula graph', () => {
   const f = (s: string) => compileExpression(s);
   it('orders formulas by dependency and recomputes only what a change affects', () => {
-    const g = new FormulaGraph({ total: f('net + tax'), tax: f('net * 0.2'), net: f('qty * price'), label: f('UPPER(name)') });
+    const g = new FormulaGraph({
+      total: f('net + tax'),
+      tax: f('net * 0.2'),
+      net: f('qty * price'),
+      label: f('UPPER(name)'),
+    });
     expect(g.cycles).toEqual([]);
     expect(g.order.indexOf('net')).toBeLessThan(g.order.indexOf('tax'));
     expect(g.order.indexOf('tax')).toBeLessThan(g.order.indexOf('total'));
@@ -109,12 +174,25 @@ describe('formula graph', () => {
 
 describe('filter operators', () => {
   it.each([
-    ['eq', 5, '5', true], ['neq', 'a', 'b', true], ['isnull', null, undefined, true], ['isnotnull', 0, undefined, true],
-    ['lt', 3, 10, true], ['lte', '2026-01-01', '2026-01-01', true], ['gt', 'b', 'a', true], ['gte', 1, 2, false],
-    ['startswith', 'Invoice 7', 'inv', true], ['endswith', 'report.pdf', '.PDF', true], ['contains', 'abc', 'B', true],
-    ['doesnotcontain', 'abc', 'z', true], ['minlength', 'abc', 3, true], ['maxlength', 'abcd', 3, false],
-    ['partof', 'red', ['red', 'blue'], true], ['notpartof', 'red', 'green, blue', true], ['isempty', [], undefined, true],
-    ['isnotempty', { a: 1 }, undefined, true], ['isin', ['x', 'y'], ['y'], true],
+    ['eq', 5, '5', true],
+    ['neq', 'a', 'b', true],
+    ['isnull', null, undefined, true],
+    ['isnotnull', 0, undefined, true],
+    ['lt', 3, 10, true],
+    ['lte', '2026-01-01', '2026-01-01', true],
+    ['gt', 'b', 'a', true],
+    ['gte', 1, 2, false],
+    ['startswith', 'Invoice 7', 'inv', true],
+    ['endswith', 'report.pdf', '.PDF', true],
+    ['contains', 'abc', 'B', true],
+    ['doesnotcontain', 'abc', 'z', true],
+    ['minlength', 'abc', 3, true],
+    ['maxlength', 'abcd', 3, false],
+    ['partof', 'red', ['red', 'blue'], true],
+    ['notpartof', 'red', 'green, blue', true],
+    ['isempty', [], undefined, true],
+    ['isnotempty', { a: 1 }, undefined, true],
+    ['isin', ['x', 'y'], ['y'], true],
   ] as const)('%s(%j, %j) is %s', (op, l, r, want) => {
     expect(applyOperator(op, l, r)).toBe(want);
   });

@@ -7,7 +7,11 @@ export interface FnContext {
 type Fn = (args: Value[], ctx: FnContext) => Value;
 
 export const isBlank = (v: Value | undefined): boolean =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && v !== null && Object.keys(v).length === 0);
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && v !== null && Object.keys(v).length === 0);
 
 export function num(v: Value | undefined): number {
   if (typeof v === 'number') return v;
@@ -28,12 +32,16 @@ export function str(v: Value | undefined): string {
 }
 
 export function checkString(s: string): string {
-  if (s.length > LIMITS.maxString) throw new ExpressionError(`Text result is longer than ${LIMITS.maxString} characters`);
+  if (s.length > LIMITS.maxString)
+    throw new ExpressionError(`Text result is longer than ${LIMITS.maxString} characters`);
   return s;
 }
 
 const flat = (args: Value[]): Value[] => args.flatMap((a) => (Array.isArray(a) ? flat(a) : [a]));
-const nums = (args: Value[]) => flat(args).filter((v) => !isBlank(v)).map(num);
+const nums = (args: Value[]) =>
+  flat(args)
+    .filter((v) => !isBlank(v))
+    .map(num);
 const round = (x: number, d: number, mode: 'round' | 'up' | 'down') => {
   const f = 10 ** d;
   const y = Math.abs(x) * f;
@@ -59,7 +67,10 @@ const TABLE: Record<string, Fn> = {
     if (!n.length) throw new ExpressionError('#DIV/0! AVERAGE of nothing');
     return n.reduce((x, y) => x + y, 0) / n.length;
   },
-  COUNT: (a) => flat(a).filter((v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))).length,
+  COUNT: (a) =>
+    flat(a).filter(
+      (v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))),
+    ).length,
   COUNTA: (a) => flat(a).filter((v) => !isBlank(v)).length,
   ROUND: (a) => round(num(a[0]), num(a[1] ?? 0), 'round'),
   ROUNDUP: (a) => round(num(a[0]), num(a[1] ?? 0), 'up'),
@@ -103,7 +114,8 @@ const TABLE: Record<string, Fn> = {
   REPT: (a) => {
     const times = Math.max(0, Math.floor(num(a[1])));
     const s = str(a[0]);
-    if (s.length * times > LIMITS.maxString) throw new ExpressionError(`Text result is longer than ${LIMITS.maxString} characters`);
+    if (s.length * times > LIMITS.maxString)
+      throw new ExpressionError(`Text result is longer than ${LIMITS.maxString} characters`);
     return s.repeat(times);
   },
   TEXT: (a) => {
@@ -135,7 +147,11 @@ const TABLE: Record<string, Fn> = {
     const e = toDate(a[1]);
     if (e < s) throw new ExpressionError('#NUM! DATEDIF end is before start');
     const unit = str(a[2]).toUpperCase();
-    const months = (e.getUTCFullYear() - s.getUTCFullYear()) * 12 + e.getUTCMonth() - s.getUTCMonth() - (e.getUTCDate() < s.getUTCDate() ? 1 : 0);
+    const months =
+      (e.getUTCFullYear() - s.getUTCFullYear()) * 12 +
+      e.getUTCMonth() -
+      s.getUTCMonth() -
+      (e.getUTCDate() < s.getUTCDate() ? 1 : 0);
     if (unit === 'Y') return Math.floor(months / 12);
     if (unit === 'M') return months;
     return Math.round((e.getTime() - s.getTime()) / DAY);

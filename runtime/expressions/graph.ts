@@ -39,10 +39,11 @@ export class FormulaGraph {
   affected(changed: string): string[] {
     const hit = new Set<string>();
     const walk = (f: string) => {
-      for (const d of this.dependents.get(f) ?? []) if (!hit.has(d)) {
-        hit.add(d);
-        walk(d);
-      }
+      for (const d of this.dependents.get(f) ?? [])
+        if (!hit.has(d)) {
+          hit.add(d);
+          walk(d);
+        }
     };
     walk(changed);
     return this.order.filter((f) => hit.has(f));
@@ -52,7 +53,11 @@ export class FormulaGraph {
    * Recomputes the affected formulas (all of them when `changed` is omitted). A formula that fails evaluates to
    * null and its error is returned, so one bad formula does not block the form. Unchanged values keep identity.
    */
-  recompute(values: Record<string, unknown>, changed?: string, now?: Date): { values: Record<string, unknown>; errors: Record<string, string> } {
+  recompute(
+    values: Record<string, unknown>,
+    changed?: string,
+    now?: Date,
+  ): { values: Record<string, unknown>; errors: Record<string, string> } {
     const targets = changed === undefined ? this.order : this.affected(changed);
     const cyclic = new Set(this.cycles.flat());
     let out = values;

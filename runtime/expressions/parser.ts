@@ -2,7 +2,32 @@ import { ExpressionError, FORBIDDEN_KEYS, LIMITS, type Node } from './ast';
 
 type Tok = { t: 'num' | 'str' | 'id' | 'op' | 'field' | 'eof'; v: string; pos: number };
 
-const OPS = ['<=', '>=', '<>', '!=', '==', '&&', '||', '+', '-', '*', '/', '^', '%', '&', '=', '<', '>', '!', '(', ')', ',', '[', ']', '.'];
+const OPS = [
+  '<=',
+  '>=',
+  '<>',
+  '!=',
+  '==',
+  '&&',
+  '||',
+  '+',
+  '-',
+  '*',
+  '/',
+  '^',
+  '%',
+  '&',
+  '=',
+  '<',
+  '>',
+  '!',
+  '(',
+  ')',
+  ',',
+  '[',
+  ']',
+  '.',
+];
 
 function tokenize(src: string): Tok[] {
   const out: Tok[] = [];
@@ -53,23 +78,40 @@ function tokenize(src: string): Tok[] {
 
 /** Binding power of binary operators (higher binds tighter). */
 const BP: Record<string, number> = {
-  '||': 1, or: 1, '&&': 2, and: 2,
-  '=': 3, '==': 3, '!=': 3, '<>': 3, '<': 4, '<=': 4, '>': 4, '>=': 4,
-  '&': 5, '+': 6, '-': 6, '*': 7, '/': 7, '%': 7, '^': 8,
+  '||': 1,
+  or: 1,
+  '&&': 2,
+  and: 2,
+  '=': 3,
+  '==': 3,
+  '!=': 3,
+  '<>': 3,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  '&': 5,
+  '+': 6,
+  '-': 6,
+  '*': 7,
+  '/': 7,
+  '%': 7,
+  '^': 8,
 };
 const NORMAL: Record<string, string> = { or: '||', and: '&&', '==': '=', '<>': '!=' };
 
 /** Pratt parser; depth is bounded so hostile nesting cannot exhaust the stack. */
 export function parse(src: string): Node {
   if (typeof src !== 'string') throw new ExpressionError('Expression must be text');
-  if (src.length > LIMITS.maxSource) throw new ExpressionError(`Expression is longer than ${LIMITS.maxSource} characters`);
+  if (src.length > LIMITS.maxSource)
+    throw new ExpressionError(`Expression is longer than ${LIMITS.maxSource} characters`);
   const toks = tokenize(src);
   let p = 0;
   const peek = () => toks[p]!;
   const next = () => toks[p++]!;
   const expect = (v: string) => {
     const t = next();
-    if (t.v !== v || (t.t !== 'op')) throw new ExpressionError(`Expected '${v}'`, t.pos);
+    if (t.v !== v || t.t !== 'op') throw new ExpressionError(`Expected '${v}'`, t.pos);
   };
 
   function expr(minBp: number, depth: number): Node {

@@ -12,7 +12,11 @@ export const VERDICTS: { expr: string; scope: Record<string, unknown>; expected:
   { expr: 'amount >= 100 and status = "open"', scope: { amount: 100, status: 'open' }, expected: true },
   { expr: 'NOT(flag) || x <> 2', scope: { flag: true, x: 2 }, expected: false },
   { expr: 'ROUND(SUM([1.234, 2.345]), 2)', scope: {}, expected: 3.58 },
-  { expr: 'CONCAT(UPPER(first), " ", LOWER(last))', scope: { first: 'ada', last: 'LOVELACE' }, expected: 'ADA lovelace' },
+  {
+    expr: 'CONCAT(UPPER(first), " ", LOWER(last))',
+    scope: { first: 'ada', last: 'LOVELACE' },
+    expected: 'ADA lovelace',
+  },
   { expr: 'LEN(TRIM("  a  b "))', scope: {}, expected: 3 },
   { expr: 'DATEDIF("2024-01-15", "2024-03-20", "D")', scope: {}, expected: 65 },
   { expr: 'EDATE("2024-01-31", 1)', scope: {}, expected: '2024-03-02' },

@@ -1,19 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import './record-form.css';
+import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { Card, H5 } from '@blueprintjs/core';
 import Form from '@rjsf/core';
-import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import type { CompiledDefinition } from '../compile';
 import type { Access } from '../permissions';
-import { applyChange } from '../record-engine';
-import { validateField, validateRecord } from '../validation';
-import { FormRuntimeContext, type FormRuntimeState } from './form-context';
+import { FormRuntimeContext } from './form-context';
 import { PluginField } from './PluginField';
+import { RecordStore } from './record-store';
 
-/** Sections and rows on a 12-column grid, from the definition rather than from rjsf's flat property list. */
-function SectionsTemplate(props: ObjectFieldTemplateProps) {
+/**
+ * The whole record is one rjsf field: rjsf hosts the form (registry, templates, context) and this field lays out
+ * sections and rows on a 12-column grid from the definition. Per-property rjsf machinery (schema retrieval, ids,
+ * templates for each of a thousand fields) is skipped; each field is a store-subscribed plugin field.
+ */
+function SectionsField(props: FieldProps) {
   const def = (props.registry.formContext as { compiled: CompiledDefinition }).compiled;
-  const byName = new Map(props.properties.map((p) => [p.name, p.content]));
   return (
     <div className="ff-sections">
       {def.def.fieldGroups.map((g) => (
@@ -21,11 +24,17 @@ function SectionsTemplate(props: ObjectFieldTemplateProps) {
           <H5>{g.label}</H5>
           {g.rows.map((row, i) => (
             <div key={i} className="ff-row">
-              {row.fields.map((f) => (
-                <div key={f.name} className="ff-col" style={{ gridColumn: `span ${def.fields[f.name]?.columnWidth ?? 4}` }}>
-                  {byName.get(f.name)}
-                </div>
-              ))}
+              {row.fields.map((f) =>
+                def.fields[f.name] ? (
+                  <div
+                    key={f.name}
+                    className="ff-col"
+                    style={{ gridColumn: `span ${def.fields[f.name]!.columnWidth}` }}
+                  >
+                    <PluginField name={f.name} />
+                  </div>
+                ) : null,
+              )}
             </div>
           ))}
         </Card>
@@ -34,13 +43,31 @@ function SectionsTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
-/** Our fields draw their own labels and errors. */
-function BareFieldTemplate({ children }: FieldTemplateProps) {
-  return children;
-}
+const fields = { sections: SectionsField };
+const uiSchema: UiSchema = { 'ui:field': 'sections' };
 
-const templates = { ObjectFieldTemplate: SectionsTemplate, FieldTemplate: BareFieldTemplate };
-const fields = { plugin: PluginField };
+/**
+ * rjsf lays the form out once per definition. It never sees the values (fields read them from the store), so its
+ * props never change while typing and it never re-renders the whole form.
+ */
+const Layout = memo(function Layout({ compiled }: { compiled: CompiledDefinition }) {
+  const schema = useMemo<RJSFSchema>(() => ({ type: 'object', title: compiled.def.display_name }), [compiled]);
+  const formContext = useMemo(() => ({ compiled }), [compiled]);
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      fields={fields}
+      formContext={formContext}
+      noHtml5Validate
+      showErrorList={false}
+      tagName="div"
+    >
+      <></>
+    </Form>
+  );
+});
 
 export interface RecordFormHandle {
   /** Shows every error; true when the record is valid. */
@@ -54,76 +81,42 @@ export interface RecordFormProps {
   readOnly?: boolean;
   onChange(values: Record<string, unknown>): void;
   formRef?: { current: RecordFormHandle | null };
+  /** Show every problem from the start (e.g. a reopened draft that was saved incomplete). */
+  showErrors?: boolean;
 }
+
+const NO_ACCESS: Record<string, Access> = {};
 
 /**
  * Renders a record from a compiled definition with @rjsf/core as the host and the plugins' widgets as fields.
  * Schema and UI schema are built once per definition; a change recomputes only the formulas and rule checks that
- * depend on it, and only fields whose inputs changed re-render.
+ * depend on it, and only the fields whose value, visibility or error changed re-render.
  */
-export function RecordForm({ compiled, values, access = {}, readOnly = false, onChange, formRef }: RecordFormProps) {
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [showAll, setShowAll] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>(() => toMap(validateRecord(compiled, values, access)));
-  const latest = useRef(values);
-  latest.current = values;
+export function RecordForm({
+  compiled,
+  values,
+  access = NO_ACCESS,
+  readOnly = false,
+  onChange,
+  formRef,
+  showErrors = false,
+}: RecordFormProps) {
+  const [store, setStore] = useState(() => new RecordStore(compiled, values, access, readOnly, showErrors, onChange));
+  // A new definition is a new form.
+  if (store.compiled !== compiled)
+    setStore(new RecordStore(compiled, values, access, readOnly, showErrors || store.showingAll, onChange));
+  useLayoutEffect(() => {
+    store.setEmit(onChange);
+    // Values the store did not produce (a reload after save) or new access replace what is being edited.
+    if (!store.holds(values, access, readOnly)) store.replace(values, access, readOnly);
+  }, [store, values, access, readOnly, onChange]);
+  useLayoutEffect(() => {
+    if (formRef) formRef.current = { check: () => store.checkAll() };
+  }, [store, formRef]);
 
-  const schema = useMemo<RJSFSchema>(() => ({ type: 'object', properties: Object.fromEntries(compiled.order.map((n) => [n, {}])) }), [compiled]);
-  const uiSchema = useMemo<UiSchema>(() => Object.fromEntries(compiled.order.map((n) => [n, { 'ui:field': 'plugin' }])), [compiled]);
-
-  const onFieldChange = useCallback(
-    (name: string, value: unknown) => {
-      const r = applyChange(compiled, latest.current, name, value);
-      const next = r.values;
-      setErrors((prev) => {
-        const out = { ...prev };
-        for (const f of new Set([name, ...r.recomputed, ...r.rulesAffected])) {
-          const field = compiled.fields[f];
-          if (field) out[f] = validateField(field, next, access[f]);
-        }
-        return out;
-      });
-      latest.current = next;
-      onChange(next);
-    },
-    [compiled, access, onChange],
-  );
-  const onFieldBlur = useCallback((name: string) => setTouched((t) => (t[name] ? t : { ...t, [name]: true })), []);
-
-  if (formRef) {
-    formRef.current = {
-      check() {
-        const all = toMap(validateRecord(compiled, latest.current, access));
-        setErrors(all);
-        setShowAll(true);
-        return Object.values(all).every((e) => !e.length);
-      },
-    };
-  }
-
-  const state: FormRuntimeState = { compiled, values, access, errors, touched, showAll, readOnly, onFieldChange, onFieldBlur };
   return (
-    <FormRuntimeContext.Provider value={state}>
-      <Form
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={values}
-        validator={validator}
-        fields={fields}
-        templates={templates}
-        formContext={{ compiled }}
-        noHtml5Validate
-        showErrorList={false}
-        tagName="div"
-      >
-        <></>
-      </Form>
+    <FormRuntimeContext.Provider value={store}>
+      <Layout compiled={compiled} />
     </FormRuntimeContext.Provider>
   );
-}
-
-function toMap(issues: { field?: string; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) if (i.field) (out[i.field] ??= []).push(i.message);
-  return out;
 }

@@ -1,6 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAuth } from './auth/RequireAuth';
-import { SignedInHome } from './auth/SignedInHome';
+import { RedirectIfSignedIn } from './auth/RequireAuth';
+import { RequireAccess } from './routes/RequireAccess';
+import { SignedInLayout } from './routes/SignedInLayout';
+import type { AppRoute } from './routes/types';
+import { placeholders } from './routes/placeholders.routes';
+import { MtdRoute } from './shell/ShellPages';
 import { TenantGate } from './auth/TenantGate';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { LoginPage } from './pages/auth/LoginPage';
@@ -8,6 +12,7 @@ import { MfaPage } from './pages/auth/MfaPage';
 import { PasswordExpiredPage } from './pages/auth/PasswordExpiredPage';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { SetupMfaPage } from './pages/auth/SetupMfaPage';
+import { SsoPage } from './pages/auth/SsoPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteError } from './pages/RouteError';
 import { DomainEntryPage } from './pages/system/DomainEntryPage';
@@ -15,7 +20,13 @@ import { ForbiddenPage } from './pages/system/ForbiddenPage';
 import { ErrorPage, LogoutPage, MaintenancePage } from './pages/system/SimplePages';
 
 const signedOut = (el: React.ReactNode) => <RedirectIfSignedIn>{el}</RedirectIfSignedIn>;
-const signedIn = (el: React.ReactNode) => <RequireAuth>{el}</RequireAuth>;
+
+/** Signed-in routes are discovered: each src/app/routes/<feature>.routes.tsx exports `routes`. */
+const builtRoutes = Object.values(import.meta.glob<{ routes?: AppRoute[] }>('./routes/*.routes.tsx', { eager: true })).flatMap((m) => m.routes ?? []);
+/** Placeholders for routes not built yet; a real route with the same path (any parameter names) wins. */
+const samePath = (p: string) => p.replace(/:[^/]+/g, ':');
+const built = new Set(builtRoutes.map((r) => samePath(r.path)));
+const featureRoutes = [...builtRoutes, ...placeholders.filter((p) => !built.has(samePath(p.path)))];
 
 export const routes: RouteObject[] = [
   {
@@ -25,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: '/authentication/login', element: signedOut(<LoginPage />) },
       { path: '/authentication/forgot-password', element: signedOut(<ForgotPasswordPage />) },
       { path: '/authentication/mfa', element: signedOut(<MfaPage />) },
+      { path: '/authentication/sso', element: signedOut(<SsoPage />) },
       { path: '/authentication/setup-mfa', element: <SetupMfaPage /> },
       { path: '/authentication/password-expired', element: <PasswordExpiredPage /> },
       { path: '/authentication/domain', element: <DomainEntryPage /> },
@@ -34,8 +46,11 @@ export const routes: RouteObject[] = [
       { path: '/403', element: <ForbiddenPage /> },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/logout', element: <LogoutPage /> },
-      { path: '/', element: signedIn(<SignedInHome />) },
-      { path: '/tasks', element: signedIn(<SignedInHome />) },
+      { path: '/mtd-corporation-tax', element: <MtdRoute /> },
+      {
+        element: <SignedInLayout />,
+        children: featureRoutes.map((r) => ({ path: r.path, element: <RequireAccess access={r.access}>{r.element}</RequireAccess> })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,7 +8,7 @@ import type { Database } from './db/database.js';
 import { installErrorEnvelope } from './http/errors.js';
 import { installTenancy } from './tenancy/hook.js';
 import { TenantResolver } from './tenancy/resolve.js';
-import { featureModules } from './features.js';
+import { cookieFeatures, featureModules } from './features.js';
 import { webRoutes } from './web.js';
 import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
@@ -18,6 +18,8 @@ import { TaskHub } from './hub/hub.js';
 import { inProcessBus, redisBus } from './hub/bus.js';
 import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
+
+const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 export interface BuildOptions {
   config: Config;
@@ -32,6 +34,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       level: opts.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-token"]'],
     },
+    // A child logger per request costs a measurable share of a small request; when request logs are off (level
+    // above info) the request logs through the app logger itself.
+    childLoggerFactory: (logger, bindings, childOpts) =>
+      REQUEST_LOG_LEVELS.has(logger.level) ? logger.child(bindings, childOpts) : logger,
     bodyLimit: opts.config.bodyLimit,
     trustProxy: true,
     return503OnClosing: true,
@@ -55,7 +61,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     await ctx.hub.close();
   });
   installErrorEnvelope(app);
-  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platform API', version: '2.2.0' },
@@ -76,9 +81,16 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   app.get('/api/openapi.json', { config: { tenantOptional: true }, schema: { hide: true } }, async () => app.swagger());
 
-  await hubRoutes(app, ctx, ctx.hub, async (token, tenantId) => {
-    const claims = await ctx.keys.verify(token);
-    return claims && claims.tid === tenantId && !claims.scope ? claims.sub : null;
+  // WebSocket and cookie plugins add hooks to every request of their scope, so each lives only where it is used.
+  await app.register(async (scope) => {
+    await hubRoutes(scope, ctx, ctx.hub, async (token, tenantId) => {
+      const claims = await ctx.keys.verify(token);
+      return claims && claims.tid === tenantId && !claims.scope ? claims.sub : null;
+    });
+  });
+  await app.register(async (scope) => {
+    await scope.register(cookie);
+    for (const feature of cookieFeatures) await feature(scope, ctx);
   });
   for (const feature of featureModules) await feature(app, ctx);
   await webRoutes(app, opts.config.webDir);

@@ -22,6 +22,19 @@ export interface Config {
   outboxWorker: boolean;
   /** Maximum request body in bytes. */
   bodyLimit: number;
+  /** S3-compatible file storage; set when S3_BUCKET is, else files go to DATA_DIR/files. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  /** Absent for AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Absent: the SDK's usual credential chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +56,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedUserPassword: env.SEED_USER_PASSWORD || undefined,
     outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || undefined,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+        }
+      : undefined,
   };
 }

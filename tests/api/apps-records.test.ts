@@ -37,7 +37,7 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
     expect((await create('x'.repeat(41))).json().message).toBe('Cannot exceed 40 characters');
     expect((await create('1st app')).json().message).toBe('Cannot start with a number');
     expect((await create('Leave', { description: 'd'.repeat(251) })).json().message).toBe('Value can not exceed 250 characters');
-    const ok = await create('Leave requests', { description: 'Time off', machineLearningServiceId: '["a"]', addToQuickLaunch: true });
+    const ok = await create('Leave requests', { description: 'Time off', ocrProviderId: 'aws-textract', machineLearningServiceId: '["aws-forms"]', addToQuickLaunch: true });
     expect(ok.json().success).toBe(true);
     moduleId = ok.json().data.id;
     expect((await create('Leave requests')).statusCode).toBe(400);

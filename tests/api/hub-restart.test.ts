@@ -26,7 +26,11 @@ describe('the SignalR client survives a server restart', () => {
     });
     const token = (await res.json()).data.token as string;
     const client = new HubConnectionBuilder()
-      .withUrl(`${server.url}/TaskHub`, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets, skipNegotiation: true })
+      .withUrl(`${server.url}/TaskHub`, {
+        accessTokenFactory: () => token,
+        transport: HttpTransportType.WebSockets,
+        skipNegotiation: true,
+      })
       .withAutomaticReconnect(reconnectDelays)
       .configureLogging(LogLevel.None)
       .build();
@@ -42,5 +46,5 @@ describe('the SignalR client survives a server restart', () => {
     expect(client.state).toBe(HubConnectionState.Connected);
     expect(await client.invoke<string>('GetConnectionId')).toBeTruthy();
     await client.stop();
-  });
+  }, 60_000); // two server starts plus the reconnect schedule; a loaded machine takes more than the default 30 s
 });

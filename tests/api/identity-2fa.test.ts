@@ -16,7 +16,8 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
     t = await startTestApp(dialect);
     const { tenantId } = await t.addTenant('acme', PW);
     const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['erin', 'frank']) await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
+    for (const u of ['erin', 'frank'])
+      await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
   });
   afterAll(() => t?.close());
 
@@ -25,13 +26,18 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
 
   it('sets up an authenticator, then signs in with a code that works only once', async () => {
     const token = await tokenFor(t.app, A, 'erin', PW);
-    const qr = await t.app.inject({ url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri', headers: bearer(token, A) });
+    const qr = await t.app.inject({
+      url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri',
+      headers: bearer(token, A),
+    });
     const data = qr.json().data;
     expect(data.authenticatorUri).toMatch(/^otpauth:\/\/totp\//);
     expect(data.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     secret = data.sharedKey.replace(/ /g, '');
     const step = currentStep();
-    const enable = await post('/api/identity/manageauthenticator/enableAuthenticator', bearer(token, A), { code: codeAt(secret, step - 1) });
+    const enable = await post('/api/identity/manageauthenticator/enableAuthenticator', bearer(token, A), {
+      code: codeAt(secret, step - 1),
+    });
     expect(enable.json().success).toBe(true);
 
     const first = await signIn(t.app, A, 'erin', PW);
@@ -40,7 +46,12 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
     const marker = first.cookies.mfa_marker!;
     expect(marker).toBeTruthy();
     const code = codeAt(secret, step);
-    const ok = await post('/api/identity/Authentication/loginWith2Fa', { host: A }, { twoFactorCode: code, rememberMachine: true }, { mfa_marker: marker });
+    const ok = await post(
+      '/api/identity/Authentication/loginWith2Fa',
+      { host: A },
+      { twoFactorCode: code, rememberMachine: true },
+      { mfa_marker: marker },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.token).toBeTruthy();
     const remember = ok.cookies.find((c) => c.name === 'remember_machine');
@@ -48,7 +59,12 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
 
     // The same code again, on a fresh challenge, is refused.
     const again = await signIn(t.app, A, 'erin', PW);
-    const reuse = await post('/api/identity/Authentication/loginWith2Fa', { host: A }, { twoFactorCode: code }, { mfa_marker: again.cookies.mfa_marker! });
+    const reuse = await post(
+      '/api/identity/Authentication/loginWith2Fa',
+      { host: A },
+      { twoFactorCode: code },
+      { mfa_marker: again.cookies.mfa_marker! },
+    );
     expect(reuse.statusCode).toBe(401);
 
     // A remembered machine skips the second factor.
@@ -61,10 +77,24 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
     const marker = r.cookies.mfa_marker!;
     const answers = [];
     for (let i = 0; i < 5; i++)
-      answers.push((await post('/api/identity/Authentication/loginWith2Fa', { host: A }, { twoFactorCode: '000000' }, { mfa_marker: marker })).json().message);
+      answers.push(
+        (
+          await post(
+            '/api/identity/Authentication/loginWith2Fa',
+            { host: A },
+            { twoFactorCode: '000000' },
+            { mfa_marker: marker },
+          )
+        ).json().message,
+      );
     expect(answers[4]).toBe('Too many wrong codes. Please sign in again.');
     const right = codeAt(secret, currentStep() + 1);
-    const after = await post('/api/identity/Authentication/loginWith2Fa', { host: A }, { twoFactorCode: right }, { mfa_marker: marker });
+    const after = await post(
+      '/api/identity/Authentication/loginWith2Fa',
+      { host: A },
+      { twoFactorCode: right },
+      { mfa_marker: marker },
+    );
     expect(after.statusCode).toBe(401);
   });
 
@@ -75,12 +105,24 @@ describe.each(await testDialects())('two-factor sign-in on %s', (dialect) => {
     const r = await signIn(t.app, A, 'frank', PW);
     expect(r.body.data).toMatchObject({ requiresTwoFactor: true, twoFactorEnabled: false, succeeded: false });
     const marker = { mfa_marker: r.cookies.mfa_marker! };
-    const qr = await t.app.inject({ url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri', headers: { host: A }, cookies: marker });
+    const qr = await t.app.inject({
+      url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri',
+      headers: { host: A },
+      cookies: marker,
+    });
     const key = qr.json().data.sharedKey.replace(/ /g, '');
-    const en = await post('/api/identity/manageauthenticator/enableAuthenticator', { host: A }, { code: codeAt(key, currentStep()) }, marker);
+    const en = await post(
+      '/api/identity/manageauthenticator/enableAuthenticator',
+      { host: A },
+      { code: codeAt(key, currentStep()) },
+      marker,
+    );
     expect(en.json().data.token).toBeTruthy();
     // Without a marker the set-up page is refused.
-    const none = await t.app.inject({ url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri', headers: { host: A } });
+    const none = await t.app.inject({
+      url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri',
+      headers: { host: A },
+    });
     expect(none.statusCode).toBe(401);
     await post('/api/identity/manageauthenticator/policy', bearer(admin, A), { requireTwoFactor: false });
   });

@@ -16,16 +16,27 @@ describe.each(await testDialects())('forgot password over real SMTP on %s', (dia
     smtp = await startSmtp();
     t = await startTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://acme.localhost:3000' });
     const { tenantId } = await t.addTenant('acme', PW);
-    await insertUser(new TenantDb(tenantId, t.db.forTenant(tenantId)), { username: 'gina', email: 'gina@acme.test', fullname: 'Gina', password: PW });
+    await insertUser(new TenantDb(tenantId, t.db.forTenant(tenantId)), {
+      username: 'gina',
+      email: 'gina@acme.test',
+      fullname: 'Gina',
+      password: PW,
+    });
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
   });
 
-  const forgot = (username: string) => t.app.inject({ url: `/api/email/forgotpassword?username=${username}`, headers: { host: A } });
+  const forgot = (username: string) =>
+    t.app.inject({ url: `/api/email/forgotpassword?username=${username}`, headers: { host: A } });
   const reset = (token: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/identity/Authentication/resetPassword', headers: { host: A }, payload: { token, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/identity/Authentication/resetPassword',
+      headers: { host: A },
+      payload: { token, password },
+    });
 
   it('mails a one-time link that sets a new password', async () => {
     const known = await forgot('gina');

@@ -6,8 +6,11 @@ import { FIELD_PLUGIN_DIR, loadFieldRegistry } from '../../runtime/registry-node
 import { fieldRegistry } from '../../runtime/registry';
 
 const LANGS = ['en', 'de', 'es', 'fr', 'ja', 'zh'];
-const UI = /from\s+['"](react|react-dom|react\/|@blueprintjs\/|@rjsf\/core|@xyflow\/|jotai|react-router|@tanstack\/react-query|react-i18next|@dnd-kit\/|monaco-editor)/;
-const folders = fs.readdirSync(FIELD_PLUGIN_DIR).filter((d) => fs.existsSync(path.join(FIELD_PLUGIN_DIR, d, 'manifest.ts')));
+const UI =
+  /from\s+['"](react|react-dom|react\/|@blueprintjs\/|@rjsf\/core|@xyflow\/|jotai|react-router|@tanstack\/react-query|react-i18next|@dnd-kit\/|monaco-editor)/;
+const folders = fs
+  .readdirSync(FIELD_PLUGIN_DIR)
+  .filter((d) => fs.existsSync(path.join(FIELD_PLUGIN_DIR, d, 'manifest.ts')));
 
 /** Every local file a module imports, transitively. */
 function localImports(file: string, seen = new Set<string>()): Set<string> {
@@ -42,7 +45,8 @@ describe.each(folders)('field plugin %s', (folder) => {
     const value = ajv.compile(m.valueSchema(vc));
     const ok = (v: unknown) => value(v) && (m.validate?.(v, vc) ?? []).length === 0;
     for (const v of m.fixtures.values?.valid ?? []) expect(ok(v), `${JSON.stringify(v)} should be valid`).toBe(true);
-    for (const v of m.fixtures.values?.invalid ?? []) expect(ok(v), `${JSON.stringify(v)} should be invalid`).toBe(false);
+    for (const v of m.fixtures.values?.invalid ?? [])
+      expect(ok(v), `${JSON.stringify(v)} should be invalid`).toBe(false);
   });
 
   it('migrates its old-version fixtures', () => {

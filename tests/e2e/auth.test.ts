@@ -55,7 +55,8 @@ describe('sign-in paths in Chromium', () => {
       dialogs++;
       void d.dismiss();
     });
-    const payload = '<b>Blocked</b><img src=x onerror="alert(1)"><script>alert(2)</script><svg onload="alert(3)"></svg>';
+    const payload =
+      '<b>Blocked</b><img src=x onerror="alert(1)"><script>alert(2)</script><svg onload="alert(3)"></svg>';
     await page.goto(`${origin}/403?message=${encodeURIComponent(payload)}`);
     await page.locator('.forbidden-message b').getByText('Blocked').waitFor();
     await page.waitForTimeout(300);

@@ -16,12 +16,18 @@ export const manifest = defineFieldManifest<ButtonConfig>({
   icon: 'widget-button',
   configSchema: {
     type: 'object',
-    properties: { text: { type: 'string', default: 'Open' }, url: { type: 'string', pattern: '^(https?://|/)', default: '/' } },
+    properties: {
+      text: { type: 'string', default: 'Open' },
+      url: { type: 'string', pattern: '^(https?://|/)', default: '/' },
+    },
     required: ['text', 'url'],
     additionalProperties: false,
   },
   defaultConfig: { text: 'Open', url: '/' },
   valueSchema: () => ({ type: 'null' }),
   uiHints: { noValue: true },
-  fixtures: { valid: [{ text: 'Help', url: 'https://example.com/help' }], invalid: [{ text: 'x', url: 'javascript:alert(1)' }] },
+  fixtures: {
+    valid: [{ text: 'Help', url: 'https://example.com/help' }],
+    invalid: [{ text: 'x', url: 'javascript:alert(1)' }],
+  },
 });

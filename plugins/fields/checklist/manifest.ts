@@ -32,7 +32,14 @@ export const manifest = defineFieldManifest<ChecklistConfig>({
   defaultConfig: { flags: [{ id: 'flag-1', label: 'Item 1' }] },
   valueSchema: (c) => ({ type: 'array', items: { type: 'string', enum: c.flags.map((f) => f.id) }, uniqueItems: true }),
   fixtures: {
-    valid: [{ flags: [{ id: 'a', label: 'Passport' }, { id: 'b', label: 'Visa' }] }],
+    valid: [
+      {
+        flags: [
+          { id: 'a', label: 'Passport' },
+          { id: 'b', label: 'Visa' },
+        ],
+      },
+    ],
     invalid: [{ flags: [{ id: 'a' }] }],
     values: { config: { flags: [{ id: 'a', label: 'A' }] }, valid: [[], ['a']], invalid: [['z'], ['a', 'a']] },
   },

@@ -26,5 +26,9 @@ export const manifest = defineFieldManifest<DateConfig>({
     if (c.max && value > c.max) return [`The latest allowed is ${c.max}`];
     return [];
   },
-  fixtures: { valid: [{}, { min: '2026-11-22' }], invalid: [{ min: 'soon' }], values: { valid: ['2026-11-22'], invalid: ['22/11/2026', 20240101] } },
+  fixtures: {
+    valid: [{}, { min: '2026-11-22' }],
+    invalid: [{ min: 'soon' }],
+    values: { valid: ['2026-11-22'], invalid: ['22/11/2026', 20240101] },
+  },
 });

@@ -26,5 +26,9 @@ export const manifest = defineFieldManifest<DatetimeConfig>({
     if (c.max && value > c.max) return [`The latest allowed is ${c.max}`];
     return [];
   },
-  fixtures: { valid: [{}, { min: '2026-11-22T10:30:00Z' }], invalid: [{ min: 'soon' }], values: { valid: ['2026-11-22T10:30:00Z'], invalid: ['2026-11-22 10:30', 20240101] } },
+  fixtures: {
+    valid: [{}, { min: '2026-11-22T10:30:00Z' }],
+    invalid: [{ min: 'soon' }],
+    values: { valid: ['2026-11-22T10:30:00Z'], invalid: ['2026-11-22 10:30', 20240101] },
+  },
 });

@@ -36,7 +36,15 @@ export const manifest = defineFieldManifest<DropdownConfig>({
     return c.multiple ? { type: 'array', items: one, uniqueItems: true } : one;
   },
   fixtures: {
-    valid: [{ options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], multiple: false }],
+    valid: [
+      {
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ],
+        multiple: false,
+      },
+    ],
     invalid: [{ options: [{ value: '', label: 'x' }] }],
     values: { config: { options: [{ value: 'a', label: 'A' }], multiple: false }, valid: ['a'], invalid: ['z', 1] },
   },

@@ -4,6 +4,11 @@ import { manifest } from './manifest';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => (p.config.multiple ? <ChecksWidget {...p} options={p.config.options} /> : <SelectWidget {...p} options={p.config.options} />),
+  Widget: (p) =>
+    p.config.multiple ? (
+      <ChecksWidget {...p} options={p.config.options} />
+    ) : (
+      <SelectWidget {...p} options={p.config.options} />
+    ),
   Display: TextDisplay,
 });

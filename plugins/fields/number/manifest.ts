@@ -31,7 +31,11 @@ export const manifest = defineFieldManifest<NumberConfig>({
     additionalProperties: false,
   },
   defaultConfig: { decimalPlaces: 0, format: 'plain', digitsOnly: false },
-  valueSchema: (c) => ({ type: 'number', ...(c.min !== undefined ? { minimum: c.min } : {}), ...(c.max !== undefined ? { maximum: c.max } : {}) }),
+  valueSchema: (c) => ({
+    type: 'number',
+    ...(c.min !== undefined ? { minimum: c.min } : {}),
+    ...(c.max !== undefined ? { maximum: c.max } : {}),
+  }),
   validate(value, c) {
     if (typeof value !== 'number') return [];
     if (c.digitsOnly && !Number.isInteger(value)) return ['The field should have digits only'];
@@ -41,13 +45,31 @@ export const manifest = defineFieldManifest<NumberConfig>({
   // Version 1 stored the number of decimals as 'decimals'.
   migrate(old, from) {
     const o = (old ?? {}) as Record<string, unknown>;
-    if (from < 2) return { decimalPlaces: Number(o.decimals ?? 0), format: (o.format as NumberConfig['format']) ?? 'plain', digitsOnly: false };
+    if (from < 2)
+      return {
+        decimalPlaces: Number(o.decimals ?? 0),
+        format: (o.format as NumberConfig['format']) ?? 'plain',
+        digitsOnly: false,
+      };
     return o as unknown as NumberConfig;
   },
   fixtures: {
     valid: [{ decimalPlaces: 2, format: 'thousands', min: 0, digitsOnly: false }],
-    invalid: [{ decimalPlaces: -1, format: 'plain' }, { decimalPlaces: 0, format: 'roman' }],
-    old: [{ version: 1, config: { decimals: 3, format: 'percent' }, expected: { decimalPlaces: 3, format: 'percent', digitsOnly: false } }],
-    values: { config: { decimalPlaces: 2, format: 'plain', min: 0, digitsOnly: false }, valid: [0, 12.5, 3.14], invalid: ['12', -1, 1.234] },
+    invalid: [
+      { decimalPlaces: -1, format: 'plain' },
+      { decimalPlaces: 0, format: 'roman' },
+    ],
+    old: [
+      {
+        version: 1,
+        config: { decimals: 3, format: 'percent' },
+        expected: { decimalPlaces: 3, format: 'percent', digitsOnly: false },
+      },
+    ],
+    values: {
+      config: { decimalPlaces: 2, format: 'plain', min: 0, digitsOnly: false },
+      valid: [0, 12.5, 3.14],
+      invalid: ['12', -1, 1.234],
+    },
   },
 });

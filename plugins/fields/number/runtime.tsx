@@ -4,6 +4,6 @@ import { manifest } from './manifest';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <NumberWidget {...p} step={1 / 10 ** p.config.decimalPlaces} />,
+  Widget: (p) => <NumberWidget {...p} />,
   Display: TextDisplay,
 });

@@ -1,4 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { maxLengthMessage, minLengthMessage } from '../../../runtime/text-rules';
 
 export interface PasswordConfig {
   minLength: number;
@@ -20,5 +21,14 @@ export const manifest = defineFieldManifest<PasswordConfig>({
   },
   defaultConfig: { minLength: 8 },
   valueSchema: (c) => ({ type: 'string', minLength: c.minLength, maxLength: 256 }),
-  fixtures: { valid: [{ minLength: 12 }], invalid: [{ minLength: 0 }], values: { config: { minLength: 8 }, valid: ['long-enough'], invalid: ['short'] } },
+  validate(value, c) {
+    if (typeof value !== 'string') return [];
+    if (value.length < c.minLength) return [minLengthMessage(c.minLength)];
+    return value.length > 256 ? [maxLengthMessage(256)] : [];
+  },
+  fixtures: {
+    valid: [{ minLength: 12 }],
+    invalid: [{ minLength: 0 }],
+    values: { config: { minLength: 8 }, valid: ['long-enough'], invalid: ['short'] },
+  },
 });

@@ -19,5 +19,9 @@ export const manifest = defineFieldManifest<RatingConfig>({
   },
   defaultConfig: { maxStars: 5 },
   valueSchema: (c) => ({ type: 'integer', minimum: 1, maximum: c.maxStars }),
-  fixtures: { valid: [{ maxStars: 10 }], invalid: [{ maxStars: 11 }], values: { config: { maxStars: 5 }, valid: [1, 5], invalid: [0, 6, 2.5] } },
+  fixtures: {
+    valid: [{ maxStars: 10 }],
+    invalid: [{ maxStars: 11 }],
+    values: { config: { maxStars: 5 }, valid: [1, 5], invalid: [0, 6, 2.5] },
+  },
 });

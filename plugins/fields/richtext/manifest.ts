@@ -21,5 +21,9 @@ export const manifest = defineFieldManifest<RichtextConfig>({
   defaultConfig: { maxLength: 100000 },
   valueSchema: (c) => ({ type: 'string', maxLength: c.maxLength }),
   isEmpty: (v) => typeof v !== 'string' || v.replace(/<[^>]*>/g, '').trim() === '',
-  fixtures: { valid: [{ maxLength: 5000 }], invalid: [{ maxLength: 0 }], values: { valid: ['<p>Hello</p>'], invalid: [12] } },
+  fixtures: {
+    valid: [{ maxLength: 5000 }],
+    invalid: [{ maxLength: 0 }],
+    values: { valid: ['<p>Hello</p>'], invalid: [12] },
+  },
 });

@@ -33,5 +33,9 @@ export const manifest = defineFieldManifest<SequenceNumberConfig>({
   defaultConfig: { format: '01', prefix: '', stepSequence: 'Start' },
   valueSchema: () => ({ type: 'string', maxLength: 60 }),
   uiHints: { serverAssigned: true },
-  fixtures: { valid: [{ format: '0001', prefix: 'INV-', stepSequence: 'Start' }], invalid: [{ format: 'abc', stepSequence: 'Start' }], values: { valid: ['INV-0001'], invalid: [7] } },
+  fixtures: {
+    valid: [{ format: '0001', prefix: 'INV-', stepSequence: 'Start' }],
+    invalid: [{ format: 'abc', stepSequence: 'Start' }],
+    values: { valid: ['INV-0001'], invalid: [7] },
+  },
 });

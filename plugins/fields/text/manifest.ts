@@ -1,5 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
-import { nameRuleProblems } from '../../../runtime/text-rules';
+import { maxLengthMessage, nameRuleProblems, TEXT_MESSAGES } from '../../../runtime/text-rules';
 
 export interface TextConfig {
   maxLength: number;
@@ -27,7 +27,12 @@ export const manifest = defineFieldManifest<TextConfig>({
   },
   defaultConfig: { maxLength: 255, placeholder: '', nameRules: false },
   valueSchema: (c) => ({ type: 'string', maxLength: c.maxLength }),
-  validate: (value, c) => (c.nameRules && typeof value === 'string' ? nameRuleProblems(value) : []),
+  validate(value, c) {
+    if (typeof value !== 'string') return [];
+    const out = c.nameRules ? nameRuleProblems(value) : [];
+    if (value.length > c.maxLength && !out.includes(TEXT_MESSAGES.max40)) out.push(maxLengthMessage(c.maxLength));
+    return out;
+  },
   fixtures: {
     valid: [{ maxLength: 40, placeholder: 'Name', nameRules: true }],
     invalid: [{ maxLength: 0 }, { maxLength: 10, extra: 1 }],

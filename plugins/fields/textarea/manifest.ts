@@ -1,4 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { maxLengthMessage } from '../../../runtime/text-rules';
 
 export interface TextareaConfig {
   rows: number;
@@ -23,5 +24,11 @@ export const manifest = defineFieldManifest<TextareaConfig>({
   },
   defaultConfig: { rows: 4, maxLength: 4000 },
   valueSchema: (c) => ({ type: 'string', maxLength: c.maxLength }),
-  fixtures: { valid: [{ rows: 6, maxLength: 500 }], invalid: [{ rows: 1, maxLength: 5 }], values: { valid: ['a\nb'], invalid: [1] } },
+  validate: (value, c) =>
+    typeof value === 'string' && value.length > c.maxLength ? [maxLengthMessage(c.maxLength)] : [],
+  fixtures: {
+    valid: [{ rows: 6, maxLength: 500 }],
+    invalid: [{ rows: 1, maxLength: 5 }],
+    values: { valid: ['a\nb'], invalid: [1] },
+  },
 });

@@ -15,7 +15,10 @@ export const manifest = defineFieldManifest<TimeConfig>({
   icon: 'time',
   configSchema: {
     type: 'object',
-    properties: { min: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$' }, max: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$' } },
+    properties: {
+      min: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$' },
+      max: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$' },
+    },
     additionalProperties: false,
   },
   defaultConfig: {},
@@ -26,5 +29,9 @@ export const manifest = defineFieldManifest<TimeConfig>({
     if (c.max && value > c.max) return [`The latest allowed is ${c.max}`];
     return [];
   },
-  fixtures: { valid: [{}, { min: '10:30:00' }], invalid: [{ min: 'soon' }], values: { valid: ['10:30:00'], invalid: ['half past ten', 20240101] } },
+  fixtures: {
+    valid: [{}, { min: '10:30:00' }],
+    invalid: [{ min: 'soon' }],
+    values: { valid: ['10:30:00'], invalid: ['half past ten', 20240101] },
+  },
 });

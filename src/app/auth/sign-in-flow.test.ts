@@ -2,13 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { isBlockedCodeKey, nextStep, usernameProblem } from './sign-in-flow';
 import { safeReturnUrl } from './return-url';
 
-const base = { userId: 'u1', requiresTwoFactor: false, twoFactorEnabled: false, passwordExpired: false, enablePasswordExpiry: false, succeeded: false };
+const base = {
+  userId: 'u1',
+  requiresTwoFactor: false,
+  twoFactorEnabled: false,
+  passwordExpired: false,
+  enablePasswordExpiry: false,
+  succeeded: false,
+};
 
 describe('sign-in flow', () => {
   it('follows the spec state machine', () => {
     expect(nextStep({ ...base, requiresTwoFactor: true })).toEqual({ kind: 'setup-mfa' });
     expect(nextStep({ ...base, requiresTwoFactor: true, twoFactorEnabled: true })).toEqual({ kind: 'mfa' });
-    expect(nextStep({ ...base, passwordExpired: true, enablePasswordExpiry: true, token: 't' })).toEqual({ kind: 'password-expired', userId: 'u1' });
+    expect(nextStep({ ...base, passwordExpired: true, enablePasswordExpiry: true, token: 't' })).toEqual({
+      kind: 'password-expired',
+      userId: 'u1',
+    });
     expect(nextStep({ ...base, succeeded: true, token: 't' })).toEqual({ kind: 'session' });
     expect(nextStep(base)).toEqual({ kind: 'failed' });
   });
@@ -27,6 +37,14 @@ describe('sign-in flow', () => {
 
   it('follows only same-site relative return URLs', () => {
     expect(safeReturnUrl('/tasks?x=1')).toBe('/tasks?x=1');
-    for (const bad of ['https://evil.test', '//evil.test', '/\\evil.test', 'javascript:alert(1)', '/authentication/login', null]) expect(safeReturnUrl(bad)).toBe('/');
+    for (const bad of [
+      'https://evil.test',
+      '//evil.test',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '/authentication/login',
+      null,
+    ])
+      expect(safeReturnUrl(bad)).toBe('/');
   });
 });

@@ -1,6 +1,11 @@
 import type { SignInData } from '../state/auth';
 
-export type NextStep = { kind: 'setup-mfa' } | { kind: 'mfa' } | { kind: 'password-expired'; userId: string } | { kind: 'session' } | { kind: 'failed' };
+export type NextStep =
+  | { kind: 'setup-mfa' }
+  | { kind: 'mfa' }
+  | { kind: 'password-expired'; userId: string }
+  | { kind: 'session' }
+  | { kind: 'failed' };
 
 /**
  * The sign-in state machine of spec section 4: two-factor required but not enabled → set-up; required and

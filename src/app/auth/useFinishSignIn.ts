@@ -25,7 +25,11 @@ export function useFinishSignIn() {
         return true;
       case 'session':
         if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-        await startSession({ token: data.token!, refreshToken: data.refreshToken ?? '', expiresAt: data.expiresAt ?? '' });
+        await startSession({
+          token: data.token!,
+          refreshToken: data.refreshToken ?? '',
+          expiresAt: data.expiresAt ?? '',
+        });
         navigate(returnUrl, { replace: true });
         return true;
       default:

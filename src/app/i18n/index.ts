@@ -9,7 +9,35 @@ import zh from './locales/zh.json';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const resources = { en, de, es, fr, ja, zh } as const;
+
+type Tree = { [k: string]: string | Tree };
+
+/**
+ * Each feature may keep its texts in locales/<feature>/<lang>.json; they are merged over the base file so
+ * features never edit one shared file. Top-level keys of a feature file should be the feature's own.
+ */
+const featureFiles = import.meta.glob<{ default: Tree }>('./locales/*/*.json', { eager: true });
+
+function withFeatures(lang: Language, base: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [path, mod] of Object.entries(featureFiles)) {
+    if (!path.endsWith(`/${lang}.json`)) continue;
+    for (const [k, v] of Object.entries(mod.default)) {
+      const prev = out[k];
+      out[k] = prev && typeof prev === 'object' && typeof v === 'object' ? { ...prev, ...v } : v;
+    }
+  }
+  return out;
+}
+
+export const resources: Record<Language, Tree> = {
+  en: withFeatures('en', en),
+  de: withFeatures('de', de),
+  es: withFeatures('es', es),
+  fr: withFeatures('fr', fr),
+  ja: withFeatures('ja', ja),
+  zh: withFeatures('zh', zh),
+};
 
 const LANGUAGE_KEY = 'app.language';
 

@@ -68,7 +68,13 @@ export function SessionWatcher() {
 
   const open = (phase === 'warn' && !active.current) || phase === 'expired';
   return (
-    <Dialog isOpen={open} title={phase === 'expired' ? t('SESSION.EXPIRED') : t('SESSION.EXPIRING')} isCloseButtonShown={false} canEscapeKeyClose={false} canOutsideClickClose={false}>
+    <Dialog
+      isOpen={open}
+      title={phase === 'expired' ? t('SESSION.EXPIRED') : t('SESSION.EXPIRING')}
+      isCloseButtonShown={false}
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+    >
       <DialogBody>
         {phase === 'expired' ? (
           <p>{t('SESSION.LOGGED_OUT')}</p>

@@ -25,7 +25,8 @@ export async function compileOnServer(def: ModuleDefinition, workflow?: Workflow
   const errors = [...compiled.errors];
   if (workflow) {
     const ok = compileSchema(workflowDefinitionSchema);
-    if (!ok(workflow)) for (const e of ok.errors ?? []) errors.push({ message: `Workflow ${e.instancePath || '/'} ${e.message}` });
+    if (!ok(workflow))
+      for (const e of ok.errors ?? []) errors.push({ message: `Workflow ${e.instancePath || '/'} ${e.message}` });
   }
   return { compiled, errors, registry: manifests };
 }

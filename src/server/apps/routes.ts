@@ -4,12 +4,16 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { ModuleDefinition } from '../../../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js';
-import type { Role } from '../identity/user-info.js';
 import { appNameProblem, descriptionProblem, RESERVED_MODULE_NAMES } from './rules.js';
 import { compileOnServer, defaultWorkflow, emptyDefinition, parseJson } from './definitions.js';
-
-const DESIGNERS: Role[] = ['fullUser', 'consultant', 'administrator', 'sysAdmin'];
-const E = '/api/form/Editor';
+import { workflowIssues } from './workflow-routes.js';
+import { DESIGNERS, EDITOR as E, moduleView, queryParam, str } from './module-row.js';
+import { lifecycleRoutes } from './lifecycle.js';
+import { moduleConfigRoutes } from './module-config.js';
+import { recordTemplateRoutes } from './record-templates.js';
+import { categoryRoutes } from './categories.js';
+import { ocrRoutes } from './ocr.js';
+import { nameClash, mlServiceProblem } from './checks.js';
 
 interface CreateBody {
   name?: unknown;
@@ -22,29 +26,21 @@ interface CreateBody {
   addToQuickLaunch?: unknown;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-
-/** App (module) lifecycle: create, read, save a draft, publish an immutable version. */
-export async function appRoutes(app: FastifyInstance, _ctx: AppContext) {
+/** App (module) lifecycle: create, read, save a draft, publish an immutable version; the rest in sibling files. */
+export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
   const design = { config: { roles: DESIGNERS } };
 
   app.get(`${E}/ReservedModuleNames`, async () => ({ success: true, message: '', data: RESERVED_MODULE_NAMES }));
 
   app.post(`${E}/CreateProcessFromScratch`, design, async (req) => {
     const b = (req.body ?? {}) as CreateBody;
-    const problem = appNameProblem(b.name) ?? descriptionProblem(b.description);
+    const problem =
+      appNameProblem(b.name) ??
+      descriptionProblem(b.description) ??
+      mlServiceProblem(req.tenant.settings, b.ocrProviderId, b.machineLearningServiceId);
     if (problem) throw badRequest(problem);
     const name = String(b.name).trim();
-    const clash = await req.tdb.selectFrom('modules').select('id').where('display_name', '=', name).where('deleted_on', 'is', null).executeTakeFirst();
-    if (clash) throw badRequest(`An app named '${name}' already exists.`);
-    if (b.machineLearningServiceId !== undefined && b.machineLearningServiceId !== null && b.machineLearningServiceId !== '') {
-      try {
-        if (typeof b.machineLearningServiceId !== 'string') throw new Error();
-        JSON.parse(b.machineLearningServiceId);
-      } catch {
-        throw badRequest('machineLearningServiceId must be a JSON string.');
-      }
-    }
+    if (await nameClash(req.tdb, name)) throw badRequest(`An app named '${name}' already exists.`);
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     await req.tdb
@@ -78,42 +74,27 @@ export async function appRoutes(app: FastifyInstance, _ctx: AppContext) {
     return { success: true, message: 'The app has been created.', data: { id } };
   });
 
-  app.get(`${E}/GetForm`, async (req) => {
-    const id = String((req.query as { id?: unknown }).id ?? '');
-    const m = await req.tdb.selectFrom('modules').selectAll().where('id', '=', id).where('deleted_on', 'is', null).executeTakeFirst();
-    if (!m) throw notFound('App not found');
-    return {
-      success: true,
-      message: '',
-      data: {
-        id: m.id,
-        display_name: m.display_name,
-        module_description: m.module_description,
-        app_icon: m.app_icon,
-        status: m.status,
-        module_version: m.published_version,
-        is_reassignment_disabled: !!m.is_reassignment_disabled,
-        module_draft: parseJson<ModuleDefinition>(m.module_draft),
-        workflow_draft: parseJson<WorkflowDefinition>(m.workflow_draft),
-      },
-    };
-  });
-
-  app.get(`${E}/ListApplications`, async (req) => {
-    const rows = await req.tdb
+  app.get(`${E}/GetForm`, design, async (req) => {
+    const id = queryParam(req.query, 'id');
+    const m = await req.tdb
       .selectFrom('modules')
-      .select(['id', 'display_name', 'module_description', 'app_icon', 'status', 'published_version', 'application_module_category_id', 'modified_on'])
+      .selectAll()
+      .where('id', '=', id)
       .where('deleted_on', 'is', null)
-      .orderBy('display_name')
-      .execute();
-    return { success: true, message: '', data: rows };
+      .executeTakeFirst();
+    if (!m) throw notFound('App not found');
+    return { success: true, message: '', data: moduleView(m) };
   });
 
   app.post(`${E}/SaveForm`, design, async (req) => {
-    const id = String((req.query as { id?: unknown }).id ?? '');
+    const id = queryParam(req.query, 'id');
     const body = (req.body ?? {}) as { module?: ModuleDefinition; workflow?: WorkflowDefinition };
-    if (!body.module || typeof body.module !== 'object') throw badRequest('The form definition is required.');
+    if (!body.module || typeof body.module !== 'object' || Array.isArray(body.module))
+      throw badRequest('The form definition is required.');
     const { errors } = await compileOnServer(body.module, body.workflow);
+    // The workflow rules the designer checks (spec section 5): a workflow that breaks them is not saved.
+    const wfIssues = await workflowIssues(body.module, body.workflow);
+    if (wfIssues.length) throw badRequest(wfIssues.map((i) => i.message).join('; '));
     const r = await req.tdb
       .updateTable('modules')
       .set({
@@ -131,19 +112,44 @@ export async function appRoutes(app: FastifyInstance, _ctx: AppContext) {
   });
 
   app.post(`${E}/publish`, design, async (req) => {
-    const id = String((req.query as { id?: unknown }).id ?? '');
+    const id = queryParam(req.query, 'id');
     return req.tdb.transaction(async (tx) => {
-      const m = await tx.selectFrom('modules').selectAll().where('id', '=', id).where('deleted_on', 'is', null).executeTakeFirst();
+      const m = await tx
+        .selectFrom('modules')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_on', 'is', null)
+        .executeTakeFirst();
       if (!m) throw notFound('App not found');
       const def = parseJson<ModuleDefinition>(m.module_draft);
       const wf = parseJson<WorkflowDefinition>(m.workflow_draft);
       const { errors } = await compileOnServer(def, wf);
+      errors.push(...(await workflowIssues(def, wf)));
       if (errors.length) throw badRequest(`The app cannot be published: ${errors.map((e) => e.message).join('; ')}`);
       const version = (m.published_version ?? 0) + 1;
       const now = new Date().toISOString();
-      await tx.insertInto('module_versions', { module_id: id, version, definition: m.module_draft, workflow: m.workflow_draft, published_by: req.user.id, published_on: now }).execute();
-      await tx.updateTable('modules').set({ published_version: version, status: 'Published', modified_on: now, modified_by: req.user.id }).where('id', '=', id).execute();
+      await tx
+        .insertInto('module_versions', {
+          module_id: id,
+          version,
+          definition: m.module_draft,
+          workflow: m.workflow_draft,
+          published_by: req.user.id,
+          published_on: now,
+        })
+        .execute();
+      await tx
+        .updateTable('modules')
+        .set({ published_version: version, status: 'Published', modified_on: now, modified_by: req.user.id })
+        .where('id', '=', id)
+        .execute();
       return { success: true, message: 'The app has been published.', data: { id, version } };
     });
   });
+
+  await lifecycleRoutes(app, ctx);
+  await moduleConfigRoutes(app, ctx);
+  await recordTemplateRoutes(app, ctx);
+  await categoryRoutes(app, ctx);
+  await ocrRoutes(app, ctx);
 }

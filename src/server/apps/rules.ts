@@ -1,13 +1,30 @@
 import { nameRuleProblems } from '../../../runtime/text-rules.js';
 
 /** Spec section 5 rules for app names and descriptions, checked on the server whatever the browser did. */
-export const RESERVED_MODULE_NAMES = ['users', 'user', 'tasks', 'task', 'notifications', 'settings', 'admin', 'system', 'workflow', 'records', 'modules', 'audit', 'reports', 'dashboard', 'applications'];
+export const RESERVED_MODULE_NAMES = [
+  'users',
+  'user',
+  'tasks',
+  'task',
+  'notifications',
+  'settings',
+  'admin',
+  'system',
+  'workflow',
+  'records',
+  'modules',
+  'audit',
+  'reports',
+  'dashboard',
+  'applications',
+];
 
 export function appNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || !name.trim()) return 'This field is required';
   const problems = nameRuleProblems(name);
   if (problems.length) return problems[0];
-  if (RESERVED_MODULE_NAMES.includes(name.trim().toLowerCase())) return `Name: ${name} is reserved system name, please use another name`;
+  if (RESERVED_MODULE_NAMES.includes(name.trim().toLowerCase()))
+    return `Name: ${name} is reserved system name, please use another name`;
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
 import type { DB } from './schema.js';
@@ -30,17 +31,29 @@ export interface Database {
 
 const SET_TENANT = "select set_config('app.tenant_id', $1, false)";
 
-/** Wraps a driver so each reserved connection is labelled with the tenant before use. */
+/**
+ * The tenant label each pooled connection carries now. Every label on the pool is set through a LabelDriver (the
+ * system Kysely sets ''), all sharing one inner driver, so its connection objects are stable keys and this map
+ * always tells the truth; a connection the pool replaces is a new object and gets labelled afresh.
+ */
+type Labels = WeakMap<DatabaseConnection, string>;
+
+/** Wraps a driver so each reserved connection is labelled with the tenant ('' = none) before use. */
 class TenantLabelDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly tenantId: string,
+    private readonly labels: Labels,
   ) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
     const conn = await this.inner.acquireConnection();
+    // Same label as the last borrower: the session setting is still in place, no round trip needed.
+    if (this.labels.get(conn) === this.tenantId) return conn;
     try {
+      this.labels.delete(conn);
       await conn.executeQuery(CompiledQuery.raw(SET_TENANT, [this.tenantId]));
+      this.labels.set(conn, this.tenantId);
     } catch (err) {
       await this.inner.releaseConnection(conn);
       throw err;
@@ -81,12 +94,35 @@ export interface OpenOptions {
 /** An owner connection for migrations and test set-up: no role switch, so it may create and alter tables. */
 export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
   if (!opts.databaseUrl) return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite')).system;
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 2 }) }) });
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 2 }) }),
+  });
 }
 
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
   return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'));
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running the small queries of a transition, so
+ * statements are kept by their SQL (a statement still being iterated by a stream is busy: then a fresh one).
+ */
+function cachingStatements(conn: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) return hit;
+      const stmt = conn.prepare(sql);
+      if (!hit) {
+        if (cache.size >= 1000) cache.clear();
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close: () => conn.close(),
+  };
 }
 
 function openSqlite(file: string): Database {
@@ -96,7 +132,7 @@ function openSqlite(file: string): Database {
   conn.pragma('synchronous = FULL');
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
-  const system = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }) });
+  const system = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(conn) }) });
   return {
     dialect: 'sqlite',
     system,
@@ -111,18 +147,26 @@ function openPostgres(url: string, poolSize: number): Database {
   const onCreateConnection = async (conn: DatabaseConnection) => {
     await conn.executeQuery(CompiledQuery.raw(`set role ${PG_APP_ROLE}`));
   };
-  const base = new PostgresDialect({
-    pool,
-    onCreateConnection,
-    // Unscoped work must never inherit a tenant label left by a previous borrower.
-    onReserveConnection: async (conn) => {
-      await conn.executeQuery(CompiledQuery.raw(SET_TENANT, ['']));
-    },
-  });
-  const system = new Kysely<DB>({ dialect: base });
   const rawDialect = new PostgresDialect({ pool, onCreateConnection });
   const innerDriver = rawDialect.createDriver();
   let innerReady: Promise<void> | undefined;
+  // One inner driver for the system and every tenant, so the label map sees every label set on this pool.
+  const shared: Driver = {
+    init: async () => {},
+    acquireConnection: async () => {
+      innerReady ??= innerDriver.init();
+      await innerReady;
+      return innerDriver.acquireConnection();
+    },
+    beginTransaction: (c, s) => innerDriver.beginTransaction(c, s),
+    commitTransaction: (c) => innerDriver.commitTransaction(c),
+    rollbackTransaction: (c) => innerDriver.rollbackTransaction(c),
+    releaseConnection: (c) => innerDriver.releaseConnection(c),
+    destroy: async () => {},
+  };
+  const labels: Labels = new WeakMap();
+  // Unscoped work must never inherit a tenant label left by a previous borrower: it runs with the empty label.
+  const system = new Kysely<DB>({ dialect: withDriver(rawDialect, new TenantLabelDriver(shared, '', labels)) });
   const tenants = new Map<string, Kysely<DB>>();
   return {
     dialect: 'postgres',
@@ -130,29 +174,15 @@ function openPostgres(url: string, poolSize: number): Database {
     forTenant(tenantId) {
       let k = tenants.get(tenantId);
       if (!k) {
-        innerReady ??= innerDriver.init();
-        const driver = new TenantLabelDriver(
-          {
-            init: async () => {},
-            acquireConnection: async () => {
-              await innerReady;
-              return innerDriver.acquireConnection();
-            },
-            beginTransaction: (c, s) => innerDriver.beginTransaction(c, s),
-            commitTransaction: (c) => innerDriver.commitTransaction(c),
-            rollbackTransaction: (c) => innerDriver.rollbackTransaction(c),
-            releaseConnection: (c) => innerDriver.releaseConnection(c),
-            destroy: async () => {},
-          },
-          tenantId,
-        );
-        k = new Kysely<DB>({ dialect: withDriver(rawDialect, driver) });
+        k = new Kysely<DB>({ dialect: withDriver(rawDialect, new TenantLabelDriver(shared, tenantId, labels)) });
         tenants.set(tenantId, k);
       }
       return k;
     },
     async close() {
       await system.destroy();
+      if (innerReady) await innerReady.then(() => innerDriver.destroy());
+      else await pool.end();
     },
   };
 }

@@ -3,8 +3,13 @@ import { PG_APP_ROLE, type DialectName } from './database.js';
 import { migrationContext, type MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-identity.js';
+import * as m0003 from './migrations/0003-sso.js';
 import * as m0010 from './migrations/0010-apps-records.js';
+import * as m0020 from './migrations/0020-engine.js';
+import * as m0030 from './migrations/0030-people.js';
 import * as m0040 from './migrations/0040-notifications.js';
+import * as m0050 from './migrations/0050-app-lifecycle.js';
+import * as m0060 from './migrations/0060-entries.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -12,8 +17,13 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 const steps: Record<string, Step> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
+  '0003-sso': m0003,
   '0010-apps-records': m0010,
+  '0020-engine': m0020,
+  '0030-people': m0030,
   '0040-notifications': m0040,
+  '0050-app-lifecycle': m0050,
+  '0060-entries': m0060,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {
@@ -33,7 +43,12 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
   const ctx = migrationContext(dialect);
   const migrations: Record<string, Migration> = {};
   for (const [name, step] of Object.entries(steps)) migrations[name] = { up: (d) => step.up(d, ctx) };
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+  // Features number their migrations in bands, so a newer release may add a lower number than one already applied.
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -81,6 +81,40 @@ export interface AuthChallengesTable {
   created_on: string;
 }
 
+export interface SsoSettingsTable {
+  tenant_id: string;
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret: string | null;
+  oidc_redirect_uri: string | null;
+  saml_entry_point: string | null;
+  saml_idp_cert: string | null;
+  saml_issuer: string | null;
+  saml_audience: string | null;
+  provisioning: 'link' | 'provision';
+  modified_on: string;
+}
+
+export interface SsoFlowsTable {
+  id: string;
+  tenant_id: string;
+  kind: 'oidc' | 'saml-request' | 'saml-assertion';
+  flow_key: string;
+  data: string;
+  expires_on: string;
+  used_on: string | null;
+  created_on: string;
+}
+
+export interface SsoLinksTable {
+  id: string;
+  tenant_id: string;
+  provider: 'oidc' | 'saml';
+  subject: string;
+  user_id: string;
+  created_on: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   tenant_id: string;
@@ -142,6 +176,27 @@ export interface ModuleVersionsTable {
   published_on: string;
 }
 
+export interface RecordTemplatesTable {
+  id: string;
+  tenant_id: string;
+  module_id: string;
+  template_name: string;
+  data: string;
+  order_index: number;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface ModuleUserConfigsTable {
+  tenant_id: string;
+  module_id: string;
+  user_id: string;
+  tab: string;
+  config: string;
+  modified_on: string;
+}
+
 export interface RecordsTable {
   id: string;
   tenant_id: string;
@@ -178,12 +233,32 @@ export interface TasksTable {
   task_type: string;
   assignee_id: string;
   assigned_from_user: string | null;
-  status: 'Open' | 'Completed' | 'Cancelled';
+  status: TaskStatus;
   outcome: string | null;
   due_on: string | null;
   version: number;
   started_on: string;
   completed_on: string | null;
+  team_id: string | null;
+  message: string | null;
+  remind_every_hours: number | null;
+  next_reminder_on: string | null;
+}
+
+/** Spec section 4. 'In Progress' is an open task; Returned was sent back; the rest are closed. */
+export type TaskStatus = 'Draft' | 'In Progress' | 'Completed' | 'Faulted' | 'Starting' | 'Returned';
+
+export interface WorkflowInstancesTable {
+  id: string;
+  tenant_id: string;
+  record_id: string;
+  module_id: string;
+  module_version: number;
+  status: 'Running' | 'Completed' | 'Rejected' | 'Faulted' | 'Withdrawn' | 'Restarted';
+  initiator_id: string;
+  started_on: string;
+  finished_on: string | null;
+  fault: string | null;
 }
 
 export interface ActivityHistoryTable {
@@ -219,6 +294,89 @@ export interface NotificationsTable {
   read_on: string | null;
 }
 
+export interface TeamsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface TeamMembersTable {
+  tenant_id: string;
+  team_id: string;
+  user_id: string;
+  added_on: string;
+}
+
+export interface FavouritesTable {
+  tenant_id: string;
+  user_id: string;
+  module_id: string;
+  created_on: string;
+}
+
+export interface RecordCommentsTable {
+  id: string;
+  tenant_id: string;
+  record_id: string;
+  module_id: string;
+  author_id: string;
+  author_name: string;
+  message: string;
+  created_on: string;
+}
+
+export interface FilesTable {
+  key: string;
+  tenant_id: string;
+  owner_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_on: string;
+}
+
+export interface SchedulesTable {
+  id: string;
+  tenant_id: string;
+  module_id: string;
+  name: string;
+  cron: string;
+  time_zone: string;
+  data: string;
+  submit: number;
+  status: 'Active' | 'Paused';
+  owner_id: string;
+  next_run_on: string | null;
+  last_run_on: string | null;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface ScheduleRunsTable {
+  id: string;
+  tenant_id: string;
+  schedule_id: string;
+  slot: string;
+  status: string;
+  record_id: string | null;
+  message: string | null;
+  node: string;
+  created_on: string;
+}
+
+/** System table: due times and leases of every tenant's schedules (no row-level security). */
+export interface ScheduleLeasesTable {
+  schedule_id: string;
+  tenant_id: string;
+  due_on: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -227,13 +385,27 @@ export interface DB {
   auth_throttle: AuthThrottleTable;
   refresh_tokens: RefreshTokensTable;
   auth_challenges: AuthChallengesTable;
+  sso_settings: SsoSettingsTable;
+  sso_flows: SsoFlowsTable;
+  sso_links: SsoLinksTable;
   module_categories: ModuleCategoriesTable;
   modules: ModulesTable;
   module_versions: ModuleVersionsTable;
   records: RecordsTable;
   tasks: TasksTable;
+  workflow_instances: WorkflowInstancesTable;
   activity_history: ActivityHistoryTable;
   notifications: NotificationsTable;
+  record_templates: RecordTemplatesTable;
+  module_user_configs: ModuleUserConfigsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  favourites: FavouritesTable;
+  record_comments: RecordCommentsTable;
+  files: FilesTable;
+  schedules: SchedulesTable;
+  schedule_runs: ScheduleRunsTable;
+  schedule_leases: ScheduleLeasesTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -1,25 +1,41 @@
 import { Redis } from 'ioredis';
 
-/** One message for one user of one tenant, as carried between server nodes. */
-export interface HubEnvelope {
-  tenantId: string;
-  userId: string;
-  target: string;
-  args: unknown[];
-}
+/**
+ * What crosses between nodes: the routing key of one user of one tenant and the SignalR frame for their sockets,
+ * serialized once by the sender. A receiving node looks the key up and writes the frame bytes unchanged, so
+ * messages for users it does not hold are dropped without being parsed.
+ */
+export type BusHandler = (key: string, bytes: Buffer, frameStart: number) => void;
 
 export interface HubBus {
-  publish(msg: HubEnvelope): Promise<void>;
-  subscribe(handler: (msg: HubEnvelope) => void): Promise<void>;
+  publish(key: string, frame: string): Promise<void>;
+  subscribe(handler: BusHandler): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The routing key: JSON keeps it exact and unambiguous whatever the ids contain (no raw newline can appear). */
+export const busKey = (tenantId: string, userId: string): string => JSON.stringify([tenantId, userId]);
+
+export const HUB_CHANNEL = 'flowforms:hub';
+const NL = 0x0a;
+
+/** A Redis packet: `<key>\n<frame>`. */
+export const busPacket = (key: string, frame: string): string => `${key}\n${frame}`;
+
+/** Hands a Redis packet to the handler; anything else (another version, garbage) is dropped. */
+function dispatch(packet: Buffer, handler: BusHandler) {
+  const nl = packet.indexOf(NL);
+  if (nl < 2 || packet[0] !== 0x5b /* [ */ || nl === packet.length - 1) return;
+  handler(packet.toString('utf8', 0, nl), packet, nl + 1);
 }
 
 /** Single node: messages go straight to this process's connections. */
 export function inProcessBus(): HubBus {
-  const handlers: Array<(m: HubEnvelope) => void> = [];
+  const handlers: BusHandler[] = [];
   return {
-    async publish(msg) {
-      for (const h of handlers) h(msg);
+    async publish(key, frame) {
+      const bytes = Buffer.from(frame);
+      for (const h of handlers) h(key, bytes, 0);
     },
     async subscribe(handler) {
       handlers.push(handler);
@@ -28,28 +44,21 @@ export function inProcessBus(): HubBus {
   };
 }
 
-const CHANNEL = 'flowforms:hub';
-
 /**
  * Several nodes: every message is published once to Redis and each node delivers it to the connections it holds.
- * One channel keeps subscription cost flat however many users are online.
+ * One channel keeps subscription cost flat however many users are online. Publishes issued in the same tick go
+ * out in one write (auto-pipelining); the subscriber takes raw buffers so nothing is decoded that is not needed.
  */
 export function redisBus(url: string): HubBus {
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining: true });
   const sub = new Redis(url, { lazyConnect: false });
   return {
-    async publish(msg) {
-      await pub.publish(CHANNEL, JSON.stringify(msg));
+    async publish(key, frame) {
+      await pub.publish(HUB_CHANNEL, busPacket(key, frame));
     },
     async subscribe(handler) {
-      sub.on('message', (_channel: string, payload: string) => {
-        try {
-          handler(JSON.parse(payload) as HubEnvelope);
-        } catch {
-          /* a malformed message from another node is dropped */
-        }
-      });
-      await sub.subscribe(CHANNEL);
+      sub.on('messageBuffer', (_channel: Buffer, packet: Buffer) => dispatch(packet, handler));
+      await sub.subscribe(HUB_CHANNEL);
     },
     async close() {
       pub.disconnect();

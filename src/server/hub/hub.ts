@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import type { HubBus, HubEnvelope } from './bus.js';
+import { busKey, type HubBus } from './bus.js';
 import { frame, isHandshake, MessageType, parseRecords, PING_FRAME, type HubMessage } from './protocol.js';
 
+const OPEN = 1; // WebSocket.OPEN
 const PING_INTERVAL_MS = 15_000;
 const CLIENT_TIMEOUT_MS = 30_000;
 const HANDSHAKE_TIMEOUT_MS = 15_000;
@@ -15,7 +16,9 @@ interface Connection {
   lastSeen: number;
 }
 
-const userKey = (tenantId: string, userId: string) => `${tenantId}:${userId}`;
+/** Server frames are text; compression is off for the hub, so ws writes the bytes as they are. */
+const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
+const PING_BYTES = Buffer.from(PING_FRAME);
 
 /**
  * The task hub: holds this node's WebSocket connections by tenant and user, and delivers messages that arrive on
@@ -32,7 +35,7 @@ export class TaskHub {
   ) {}
 
   async start(): Promise<void> {
-    await this.bus.subscribe((m) => this.deliver(m));
+    await this.bus.subscribe((key, bytes, start) => this.deliver(key, bytes, start));
     this.timer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS).unref();
   }
 
@@ -42,19 +45,23 @@ export class TaskHub {
 
   /** Sends an invocation to every connection of one user of one tenant, on whichever node it is held. */
   sendToUser(tenantId: string, userId: string, target: string, args: unknown[]): Promise<void> {
-    return this.bus.publish({ tenantId, userId, target, args });
+    return this.bus.publish(busKey(tenantId, userId), frame({ type: MessageType.Invocation, target, arguments: args }));
   }
 
-  private deliver(m: HubEnvelope) {
-    const conns = this.byUser.get(userKey(m.tenantId, m.userId));
+  /**
+   * The hot path: the frame was serialized once by the sending node; a user not held here costs one map lookup,
+   * and the bytes go to the sockets unchanged (a view, not a copy).
+   */
+  private deliver(key: string, bytes: Buffer, start: number) {
+    const conns = this.byUser.get(key);
     if (!conns) return;
-    const data = frame({ type: MessageType.Invocation, target: m.target, arguments: m.args });
-    for (const c of conns) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+    const data = start ? bytes.subarray(start) : bytes;
+    for (const c of conns) if (c.socket.readyState === OPEN) c.socket.send(data, TEXT_FRAME);
   }
 
   /** Takes over a freshly upgraded socket of an authenticated user. */
   accept(socket: WebSocket, tenantId: string, userId: string): void {
-    const conn: Connection = { id: crypto.randomUUID(), key: userKey(tenantId, userId), socket, lastSeen: Date.now() };
+    const conn: Connection = { id: crypto.randomUUID(), key: busKey(tenantId, userId), socket, lastSeen: Date.now() };
     let handshaken = false;
     let buffer = '';
     const handshakeTimer = setTimeout(() => {
@@ -112,7 +119,9 @@ export class TaskHub {
       if (target === 'getconnectionid') {
         conn.socket.send(frame({ type: MessageType.Completion, invocationId: id, result: conn.id }));
       } else {
-        conn.socket.send(frame({ type: MessageType.Completion, invocationId: id, error: `Unknown hub method '${m.target}'` }));
+        conn.socket.send(
+          frame({ type: MessageType.Completion, invocationId: id, error: `Unknown hub method '${m.target}'` }),
+        );
       }
     }
   }
@@ -136,7 +145,7 @@ export class TaskHub {
     for (const set of this.byUser.values()) {
       for (const c of set) {
         if (now - c.lastSeen > CLIENT_TIMEOUT_MS) c.socket.terminate();
-        else if (c.socket.readyState === c.socket.OPEN) c.socket.send(PING_FRAME);
+        else if (c.socket.readyState === OPEN) c.socket.send(PING_BYTES, TEXT_FRAME);
       }
     }
   }

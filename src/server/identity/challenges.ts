@@ -65,7 +65,13 @@ export async function countFailure(tdb: TenantDb, id: string, failures: number):
 }
 
 export function setMfaCookie(reply: FastifyReply, secret: string) {
-  reply.setCookie(MFA_COOKIE, secret, { httpOnly: true, sameSite: 'strict', path: '/', maxAge: MFA_TTL_MS / 1000, secure: 'auto' });
+  reply.setCookie(MFA_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: MFA_TTL_MS / 1000,
+    secure: 'auto',
+  });
 }
 
 export function clearMfaCookie(reply: FastifyReply) {
@@ -73,7 +79,13 @@ export function clearMfaCookie(reply: FastifyReply) {
 }
 
 export function setMachineCookie(reply: FastifyReply, secret: string) {
-  reply.setCookie(MACHINE_COOKIE, secret, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: MACHINE_TTL_MS / 1000, secure: 'auto' });
+  reply.setCookie(MACHINE_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: MACHINE_TTL_MS / 1000,
+    secure: 'auto',
+  });
 }
 
 export const cookie = (req: FastifyRequest, name: string): string | undefined => req.cookies?.[name];

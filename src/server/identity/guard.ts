@@ -35,11 +35,8 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  */
 export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null as never);
-  app.addHook('onRequest', async (req) => {
-    // Unmatched routes fall through to the 404 handler.
-    if (!req.url.startsWith('/api/') || !req.routeOptions.url) return;
+  const authenticate = async (req: FastifyRequest) => {
     const cfg = req.routeOptions.config ?? {};
-    if (cfg.tenantOptional || cfg.public) return;
     const token = bearerToken(req);
     if (!token) throw unauthorized('You are not signed in.');
     const claims = await ctx.keys.verify(token);
@@ -56,5 +53,13 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
       ...rolesFromString(claims.roles),
     };
     if (cfg.roles && !cfg.roles.some((r) => hasRole(req.user, r))) throw forbidden();
+  };
+  // A callback hook, so public routes pass without creating a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    // Unmatched routes fall through to the 404 handler.
+    if (!req.url.startsWith('/api/') || !req.routeOptions.url) return done();
+    const cfg = req.routeOptions.config ?? {};
+    if (cfg.tenantOptional || cfg.public) return done();
+    authenticate(req).then(() => done(), (err: Error) => done(err));
   });
 }

@@ -23,7 +23,11 @@ export class SigningKeys {
 
   private load(): Promise<Uint8Array> {
     this.key ??= (async () => {
-      const existing = await this.db.selectFrom('signing_keys').select('secret').orderBy('created_on').executeTakeFirst();
+      const existing = await this.db
+        .selectFrom('signing_keys')
+        .select('secret')
+        .orderBy('created_on')
+        .executeTakeFirst();
       if (existing) return Buffer.from(existing.secret, 'base64');
       const secret = crypto.randomBytes(32).toString('base64');
       await this.db
@@ -31,7 +35,11 @@ export class SigningKeys {
         .values({ id: 'primary', secret, created_on: new Date().toISOString() })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      const row = await this.db.selectFrom('signing_keys').select('secret').where('id', '=', 'primary').executeTakeFirstOrThrow();
+      const row = await this.db
+        .selectFrom('signing_keys')
+        .select('secret')
+        .where('id', '=', 'primary')
+        .executeTakeFirstOrThrow();
       return Buffer.from(row.secret, 'base64');
     })();
     this.key.catch(() => (this.key = undefined));
@@ -52,7 +60,8 @@ export class SigningKeys {
   async verify(token: string): Promise<(AccessClaims & { exp: number }) | null> {
     try {
       const { payload } = await jwtVerify(token, await this.load(), { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.roles !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.roles !== 'string')
+        return null;
       return payload as unknown as AccessClaims & { exp: number };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

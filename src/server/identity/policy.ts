@@ -7,7 +7,11 @@ export interface SecurityPolicy {
   passwordExpiryDays: number;
 }
 
-export const DEFAULT_POLICY: SecurityPolicy = { requireTwoFactor: false, enablePasswordExpiry: false, passwordExpiryDays: 90 };
+export const DEFAULT_POLICY: SecurityPolicy = {
+  requireTwoFactor: false,
+  enablePasswordExpiry: false,
+  passwordExpiryDays: 90,
+};
 
 export function tenantPolicy(tenant: Tenant): SecurityPolicy {
   const p = safeJson(tenant.settings).securityPolicy as Partial<SecurityPolicy> | undefined;

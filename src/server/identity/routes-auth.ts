@@ -43,7 +43,11 @@ function credentials(body: unknown): { username: string; password: string } {
   return { username, password };
 }
 
-export const signedIn = (user: UserRow, tokens: SessionTokens, expiry: { expired: boolean; on: boolean }): SignInData => ({
+export const signedIn = (
+  user: UserRow,
+  tokens: SessionTokens,
+  expiry: { expired: boolean; on: boolean },
+): SignInData => ({
   userId: user.id,
   requiresTwoFactor: false,
   twoFactorEnabled: !!user.totp_enabled,
@@ -53,12 +57,23 @@ export const signedIn = (user: UserRow, tokens: SessionTokens, expiry: { expired
   ...tokens,
 });
 
-/** What follows a correct password: a second factor, a forced password change, or a session. */
-export async function afterPassword(req: FastifyRequest, reply: FastifyReply, ctx: AppContext, user: UserRow): Promise<SignInData> {
+/**
+ * What follows a correct password: a second factor, a forced password change, or a session. A sign-in through
+ * the tenant's identity provider (`via: 'sso'`) takes the same path except for password expiry.
+ */
+export async function afterPassword(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  user: UserRow,
+  via: 'password' | 'sso' = 'password',
+): Promise<SignInData> {
   const policy = tenantPolicy(req.tenant);
-  const expired = passwordExpired(policy, user.password_changed_on);
+  const expired = via === 'password' && passwordExpired(policy, user.password_changed_on);
   const expiry = { expired, on: policy.enablePasswordExpiry };
-  const remembered = user.totp_enabled ? !!(await findChallenge(req.tdb, cookie(req, MACHINE_COOKIE), 'machine'))?.user_id : false;
+  const remembered = user.totp_enabled
+    ? !!(await findChallenge(req.tdb, cookie(req, MACHINE_COOKIE), 'machine'))?.user_id
+    : false;
   const needsSecondFactor = (user.totp_enabled && !remembered) || (policy.requireTwoFactor && !user.totp_enabled);
   if (needsSecondFactor) {
     setMfaCookie(reply, await createChallenge(req.tdb, user.id, 'mfa', MFA_TTL_MS));
@@ -79,19 +94,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const throttle = new Throttle(ctx.db.system);
   const base = '/api/identity/Authentication';
 
-  app.post(`${base}/authenticateiso`, { config: { public: true }, schema: { tags: ['identity'] } }, async (req, reply) => {
-    const { username, password } = credentials(req.body);
-    const acct = accountKey(req.tenant.id, username);
-    const addr = addressKey(req.ip);
-    if (await throttle.isAddressBlocked(addr)) throw new HttpError(429, TOO_MANY);
-    const user = await req.tdb.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-    const locked = await throttle.isAccountLocked(acct);
-    const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !locked && user?.status === 'active';
-    if (!ok || !user) {
-      await throttle.fail(acct, addr);
-      return reply.status(401).send({ success: false, message: INVALID_LOGIN });
-    }
-    await throttle.succeed(acct);
-    return { success: true, message: '', data: await afterPassword(req, reply, ctx, user) };
-  });
+  app.post(
+    `${base}/authenticateiso`,
+    { config: { public: true }, schema: { tags: ['identity'] } },
+    async (req, reply) => {
+      const { username, password } = credentials(req.body);
+      const acct = accountKey(req.tenant.id, username);
+      const addr = addressKey(req.ip);
+      if (await throttle.isAddressBlocked(addr)) throw new HttpError(429, TOO_MANY);
+      const user = await req.tdb.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      const locked = await throttle.isAccountLocked(acct);
+      const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !locked && user?.status === 'active';
+      if (!ok || !user) {
+        await throttle.fail(acct, addr);
+        return reply.status(401).send({ success: false, message: INVALID_LOGIN });
+      }
+      await throttle.succeed(acct);
+      return { success: true, message: '', data: await afterPassword(req, reply, ctx, user) };
+    },
+  );
 }

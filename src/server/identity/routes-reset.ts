@@ -43,22 +43,26 @@ export async function resetRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: RESET_SENT };
   });
 
-  app.post('/api/identity/Authentication/resetPassword', { config: { public: true }, schema: { tags: ['identity'] } }, async (req) => {
-    const body = (req.body ?? {}) as { token?: unknown; password?: unknown };
-    const problem = passwordProblem(body.password);
-    if (problem) throw badRequest(problem);
-    const challenge = await findChallenge(req.tdb, typeof body.token === 'string' ? body.token : undefined, 'reset');
-    if (!challenge) throw badRequest(LINK_INVALID);
-    await req.tdb.transaction(async (tx) => {
-      if (!(await consumeChallenge(tx, challenge.id))) throw badRequest(LINK_INVALID);
-      const now = new Date().toISOString();
-      await tx
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(String(body.password)), password_changed_on: now, modified_on: now })
-        .where('id', '=', challenge.user_id)
-        .execute();
-      await revokeUserSessions(tx, challenge.user_id);
-    });
-    return { success: true, message: 'Your password has been changed. You can sign in now.' };
-  });
+  app.post(
+    '/api/identity/Authentication/resetPassword',
+    { config: { public: true }, schema: { tags: ['identity'] } },
+    async (req) => {
+      const body = (req.body ?? {}) as { token?: unknown; password?: unknown };
+      const problem = passwordProblem(body.password);
+      if (problem) throw badRequest(problem);
+      const challenge = await findChallenge(req.tdb, typeof body.token === 'string' ? body.token : undefined, 'reset');
+      if (!challenge) throw badRequest(LINK_INVALID);
+      await req.tdb.transaction(async (tx) => {
+        if (!(await consumeChallenge(tx, challenge.id))) throw badRequest(LINK_INVALID);
+        const now = new Date().toISOString();
+        await tx
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(String(body.password)), password_changed_on: now, modified_on: now })
+          .where('id', '=', challenge.user_id)
+          .execute();
+        await revokeUserSessions(tx, challenge.user_id);
+      });
+      return { success: true, message: 'Your password has been changed. You can sign in now.' };
+    },
+  );
 }

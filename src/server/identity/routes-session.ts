@@ -15,11 +15,17 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/isAuthenticated`, { schema: { tags: ['identity'] } }, async (req) => {
     const user = await req.tdb.selectFrom('users').selectAll().where('id', '=', req.user.id).executeTakeFirst();
-    if (!user || user.status !== 'active' || !(await familyLive(req.tdb, req.user.sessionId))) throw unauthorized('Your session has ended. Please sign in again.');
+    if (!user || user.status !== 'active' || !(await familyLive(req.tdb, req.user.sessionId)))
+      throw unauthorized('Your session has ended. Please sign in again.');
     const token = bearerToken(req)!;
     const info = userInfo(user, req.tenant.date_format);
     const remembered = !!(await findChallenge(req.tdb, cookie(req, MACHINE_COOKIE), 'machine'));
-    const flags = { isSysAdmin: info.isSysAdmin, isAdministrator: info.isAdministrator, isFullUser: info.isFullUser, isConsultant: info.isConsultant };
+    const flags = {
+      isSysAdmin: info.isSysAdmin,
+      isAdministrator: info.isAdministrator,
+      isFullUser: info.isFullUser,
+      isConsultant: info.isConsultant,
+    };
     return {
       success: true,
       message: '',
@@ -49,13 +55,21 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     if (typeof jwt !== 'string' || !jwt) throw badRequest('The refresh token is required.');
     const r = await rotateSession(req.tdb, ctx.keys, jwt);
     if (!r.ok) return reply.status(401).send({ success: false, message: REFRESH_FAILED });
-    return { success: true, message: '', data: { jwt: r.tokens.token, refreshToken: r.tokens.refreshToken, expiresAt: r.tokens.expiresAt } };
+    return {
+      success: true,
+      message: '',
+      data: { jwt: r.tokens.token, refreshToken: r.tokens.refreshToken, expiresAt: r.tokens.expiresAt },
+    };
   });
 
   app.post(`${base}/logout`, { config: { public: true }, schema: { tags: ['identity'] } }, async (req) => {
     const refresh = (req.body as { jwt?: unknown } | undefined)?.jwt;
     if (typeof refresh === 'string' && refresh) {
-      const row = await req.tdb.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(refresh)).executeTakeFirst();
+      const row = await req.tdb
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('token_hash', '=', sha256(refresh))
+        .executeTakeFirst();
       if (row) await revokeFamily(req.tdb, row.family_id);
     }
     const token = bearerToken(req);
@@ -68,16 +82,28 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext) {
     const token = bearerToken(req) ?? (req.body as { token?: string } | undefined)?.token;
     const claims = token ? await ctx.keys.verify(token) : null;
     const valid = !!claims && claims.tid === req.tenant.id && (await familyLive(req.tdb, claims.sid));
-    return { success: true, message: '', data: { valid, expiresAt: valid ? new Date(claims!.exp * 1000).toISOString() : null } };
+    return {
+      success: true,
+      message: '',
+      data: { valid, expiresAt: valid ? new Date(claims!.exp * 1000).toISOString() : null },
+    };
   });
 
   app.get(`${base}/getInfo2fa`, { schema: { tags: ['identity'] } }, async (req) => {
-    const user = await req.tdb.selectFrom('users').select(['totp_enabled', 'totp_secret']).where('id', '=', req.user.id).executeTakeFirstOrThrow();
+    const user = await req.tdb
+      .selectFrom('users')
+      .select(['totp_enabled', 'totp_secret'])
+      .where('id', '=', req.user.id)
+      .executeTakeFirstOrThrow();
     const remembered = !!(await findChallenge(req.tdb, cookie(req, MACHINE_COOKIE), 'machine'));
     return {
       success: true,
       message: '',
-      data: { twoFactorEnabled: !!user.totp_enabled, isMachineRemembered: remembered, hasAuthenticator: !!user.totp_enabled },
+      data: {
+        twoFactorEnabled: !!user.totp_enabled,
+        isMachineRemembered: remembered,
+        hasAuthenticator: !!user.totp_enabled,
+      },
     };
   });
 }

@@ -30,14 +30,26 @@ async function newRefresh(tdb: TenantDb, userId: string, familyId: string): Prom
 }
 
 /** Starts a session: a short-lived access token and the first refresh token of a new family. */
-export async function startSession(tdb: TenantDb, keys: SigningKeys, user: UserRow, scope?: string): Promise<SessionTokens> {
+export async function startSession(
+  tdb: TenantDb,
+  keys: SigningKeys,
+  user: UserRow,
+  scope?: string,
+): Promise<SessionTokens> {
   const familyId = crypto.randomUUID();
   const refreshToken = scope ? '' : await newRefresh(tdb, user.id, familyId);
-  const { token, expiresAt } = await keys.sign({ sub: user.id, tid: tdb.tenantId, sid: familyId, roles: roleString(user), scope });
+  const { token, expiresAt } = await keys.sign({
+    sub: user.id,
+    tid: tdb.tenantId,
+    sid: familyId,
+    roles: roleString(user),
+    scope,
+  });
   return { token, refreshToken, expiresAt };
 }
 
-export type RotateResult = { ok: true; tokens: SessionTokens } | { ok: false; reason: 'unknown' | 'reused' | 'expired' | 'revoked' };
+export type RotateResult =
+  { ok: true; tokens: SessionTokens } | { ok: false; reason: 'unknown' | 'reused' | 'expired' | 'revoked' };
 
 /**
  * Exchanges a refresh token for a new pair. Each token works once: presenting one that was already used means it
@@ -45,7 +57,11 @@ export type RotateResult = { ok: true; tokens: SessionTokens } | { ok: false; re
  */
 export async function rotateSession(tdb: TenantDb, keys: SigningKeys, presented: string): Promise<RotateResult> {
   return tdb.transaction(async (tx) => {
-    const row = await tx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).executeTakeFirst();
+    const row = await tx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256(presented))
+      .executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' } as const;
     const now = new Date().toISOString();
     if (row.revoked_on) return { ok: false, reason: 'revoked' } as const;
@@ -67,7 +83,12 @@ export async function rotateSession(tdb: TenantDb, keys: SigningKeys, presented:
     const user = await tx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
     if (!user || user.status !== 'active') return { ok: false, reason: 'revoked' } as const;
     const refreshToken = await newRefresh(tx, user.id, row.family_id);
-    const { token, expiresAt } = await keys.sign({ sub: user.id, tid: tx.tenantId, sid: row.family_id, roles: roleString(user) });
+    const { token, expiresAt } = await keys.sign({
+      sub: user.id,
+      tid: tx.tenantId,
+      sid: row.family_id,
+      roles: roleString(user),
+    });
     return { ok: true, tokens: { token, refreshToken, expiresAt } } as const;
   });
 }

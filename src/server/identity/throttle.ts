@@ -20,7 +20,11 @@ export class Throttle {
   constructor(private readonly db: Kysely<DB>) {}
 
   async isAccountLocked(key: string, now = Date.now()): Promise<boolean> {
-    const row = await this.db.selectFrom('auth_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('auth_throttle')
+      .select('locked_until')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return !!row?.locked_until && Date.parse(row.locked_until) > now;
   }
 
@@ -53,7 +57,9 @@ export class Throttle {
           await trx
             .insertInto('auth_throttle')
             .values({ key, failures, window_start: windowStart, locked_until: lockedUntil })
-            .onConflict((oc) => oc.column('key').doUpdateSet({ failures, window_start: windowStart, locked_until: lockedUntil }))
+            .onConflict((oc) =>
+              oc.column('key').doUpdateSet({ failures, window_start: windowStart, locked_until: lockedUntil }),
+            )
             .execute();
         }
       }

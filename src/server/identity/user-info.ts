@@ -24,12 +24,20 @@ const ROLE_LETTERS: Record<Role, string> = { sysAdmin: 'a', administrator: 'd', 
 
 export function roleString(u: UserRow): string {
   return (
-    (u.is_sys_admin ? 'a' : '') + (u.is_administrator ? 'd' : '') + (u.is_full_user ? 'f' : '') + (u.is_consultant ? 'c' : '')
+    (u.is_sys_admin ? 'a' : '') +
+    (u.is_administrator ? 'd' : '') +
+    (u.is_full_user ? 'f' : '') +
+    (u.is_consultant ? 'c' : '')
   );
 }
 
 export function hasRole(user: AuthUser, role: Role): boolean {
-  return { sysAdmin: user.isSysAdmin, administrator: user.isAdministrator, fullUser: user.isFullUser, consultant: user.isConsultant }[role];
+  return {
+    sysAdmin: user.isSysAdmin,
+    administrator: user.isAdministrator,
+    fullUser: user.isFullUser,
+    consultant: user.isConsultant,
+  }[role];
 }
 
 export function rolesFromString(roles: string) {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { OPEN as OPEN_TASK } from '../engine/status.js';
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance, _ctx: AppContext)
         .selectFrom('tasks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('assignee_id', '=', req.user.id)
-        .where('status', '=', 'Open')
+        .where('status', '=', OPEN_TASK)
         .executeTakeFirstOrThrow(),
     ]);
     return { success: true, message: '', data: { notif: rows.map(view), unread: Number(unread.n), open: Number(open.n) } };

@@ -33,8 +33,12 @@ export class OutboxWorker {
     this.stopped = false;
     const tick = async () => {
       if (this.stopped) return;
-      await this.drain().catch((err) => this.log.error({ err }, 'outbox pass failed'));
-      if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+      const handled = await this.drain().catch((err) => {
+        this.log.error({ err }, 'outbox pass failed');
+        return 0;
+      });
+      // While entries keep coming, go straight on to the next batch; poll only when there was nothing to do.
+      if (!this.stopped) this.timer = setTimeout(tick, handled > 0 ? 0 : this.intervalMs);
     };
     this.timer = setTimeout(tick, this.intervalMs);
   }

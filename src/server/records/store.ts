@@ -8,8 +8,9 @@ import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user-info.js';
 
 export type RecordRow = Selectable<RecordsTable>;
+export type LoadedVersion = Awaited<ReturnType<typeof readVersion>>;
 
-export async function loadVersion(tdb: TenantDb, moduleId: string, version: number) {
+async function readVersion(tdb: TenantDb, moduleId: string, version: number) {
   const v: Selectable<ModuleVersionsTable> | undefined = await tdb
     .selectFrom('module_versions')
     .selectAll()
@@ -23,9 +24,34 @@ export async function loadVersion(tdb: TenantDb, moduleId: string, version: numb
   return { version: v.version, definition, workflow, compiled, registry };
 }
 
-/** Records a user may open: their own, or any for administrators. Anything else is "not found". */
+// Published versions never change, so a compiled version can be kept (per tenant: the key carries it).
+const versions = new Map<string, LoadedVersion>();
+
+export async function loadVersion(tdb: TenantDb, moduleId: string, version: number): Promise<LoadedVersion> {
+  const key = `${tdb.tenantId}\u0000${moduleId}\u0000${version}`;
+  const hit = versions.get(key);
+  if (hit) return hit;
+  const v = await readVersion(tdb, moduleId, version);
+  if (versions.size > 500) versions.clear();
+  versions.set(key, v);
+  return v;
+}
+
+/**
+ * Records a user may open: their own, any for administrators, and those they have (or had) a task on.
+ * Anything else is "not found", so ids of other people's records reveal nothing.
+ */
 export async function loadRecordFor(tdb: TenantDb, user: AuthUser, recordId: string): Promise<RecordRow> {
   const r = await tdb.selectFrom('records').selectAll().where('id', '=', recordId).executeTakeFirst();
-  if (!r || (r.created_by !== user.id && !user.isAdministrator && !user.isSysAdmin)) throw notFound('Record not found');
+  if (!r) throw notFound('Record not found');
+  if (r.created_by === user.id || user.isAdministrator || user.isSysAdmin) return r;
+  const task = await tdb
+    .selectFrom('tasks')
+    .select('id')
+    .where('record_id', '=', r.id)
+    .where('assignee_id', '=', user.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!task) throw notFound('Record not found');
   return r;
 }

@@ -23,9 +23,7 @@ export function installTenancy(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('tenant', null as never);
   app.decorateRequest('tdb', null as never);
   app.decorateRequest('tenantState', null as never);
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!req.url.startsWith('/api/')) return;
-    const state = await ctx.tenants.state(tenantLabel(req.headers.host));
+  const apply = (req: FastifyRequest, state: TenantState) => {
     req.tenantState = state;
     if (state.ok) {
       req.tenant = state.tenant;
@@ -34,5 +32,30 @@ export function installTenancy(app: FastifyInstance, ctx: AppContext): void {
     }
     if (req.routeOptions.config?.tenantOptional) return;
     throw new HttpError(403, TENANT_MESSAGES[state.reason]);
+  };
+  // A callback hook with a synchronous path for a cached tenant: most requests never wait on a promise here.
+  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
+    const label = tenantLabel(req.headers.host);
+    const cached = ctx.tenants.cachedState(label);
+    if (cached) {
+      try {
+        apply(req, cached);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
+    ctx.tenants.state(label).then(
+      (state) => {
+        try {
+          apply(req, state);
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+      (err: Error) => done(err),
+    );
   });
 }

@@ -27,6 +27,14 @@ export const TENANT_MESSAGES = {
   expired: 'Your licence has expired. Please contact accounts.',
 } as const;
 
+function stateOf(tenant: Tenant | undefined, now: Date): TenantState {
+  if (!tenant) return { ok: false, reason: 'unknown' };
+  if (tenant.status !== 'active') return { ok: false, reason: 'inactive', tenant };
+  if (tenant.licence_expires_on && tenant.licence_expires_on < now.toISOString().slice(0, 10))
+    return { ok: false, reason: 'expired', tenant };
+  return { ok: true, tenant };
+}
+
 /** Small cache of tenant rows by domain; entries live briefly so CLI changes show up without a restart. */
 export class TenantResolver {
   private cache = new Map<string, { at: number; tenant: Tenant | undefined }>();
@@ -34,6 +42,13 @@ export class TenantResolver {
     private readonly db: Kysely<DB>,
     private readonly ttlMs = 5_000,
   ) {}
+
+  /** The cached state of a domain when it is fresh, without a database call (the hot path of every request). */
+  cachedState(domain: string, now = Date.now()): TenantState | undefined {
+    const hit = this.cache.get(domain);
+    if (!hit || now - hit.at >= this.ttlMs) return undefined;
+    return stateOf(hit.tenant, new Date(now));
+  }
 
   async byDomain(domain: string): Promise<Tenant | undefined> {
     const hit = this.cache.get(domain);
@@ -51,11 +66,6 @@ export class TenantResolver {
   }
 
   async state(domain: string, now = new Date()): Promise<TenantState> {
-    const tenant = await this.byDomain(domain);
-    if (!tenant) return { ok: false, reason: 'unknown' };
-    if (tenant.status !== 'active') return { ok: false, reason: 'inactive', tenant };
-    if (tenant.licence_expires_on && tenant.licence_expires_on < now.toISOString().slice(0, 10))
-      return { ok: false, reason: 'expired', tenant };
-    return { ok: true, tenant };
+    return stateOf(await this.byDomain(domain), now);
   }
 }

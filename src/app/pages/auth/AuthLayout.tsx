@@ -28,7 +28,10 @@ export function AuthLayout({ title, children }: { title: string; children: React
           <LanguageSelect />
         </div>
         <p className="auth-support">
-          {t('AUTH.LOGIN.SUPPORT', { email: info?.support_email || FALLBACK_EMAIL, phone: info?.person_in_charge_phone || FALLBACK_PHONE })}
+          {t('AUTH.LOGIN.SUPPORT', {
+            email: info?.support_email || FALLBACK_EMAIL,
+            phone: info?.person_in_charge_phone || FALLBACK_PHONE,
+          })}
         </p>
       </Card>
     </main>

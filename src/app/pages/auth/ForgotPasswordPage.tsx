@@ -43,7 +43,13 @@ export function ForgotPasswordPage() {
           intent={touched && problem ? Intent.DANGER : Intent.NONE}
           helperText={touched && problem ? t(problem) : undefined}
         >
-          <InputGroup id="username" value={username} disabled={loading} onChange={(e) => setUsername(e.target.value)} onBlur={() => setTouched(true)} />
+          <InputGroup
+            id="username"
+            value={username}
+            disabled={loading}
+            onChange={(e) => setUsername(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
         </FormGroup>
         <div className="button-row">
           <Button text={t('COMMON.CANCEL')} onClick={() => navigate('/authentication/login')} disabled={loading} />

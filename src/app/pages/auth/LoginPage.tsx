@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { authenticate } from '../../api/identity';
 import { useFinishSignIn } from '../../auth/useFinishSignIn';
 import { AuthLayout } from './AuthLayout';
+import { SsoButtons } from './SsoButtons';
 
 /** Client rules of spec section 5; the server re-checks everything. */
 export function validateLogin(username: string, password: string) {
@@ -34,7 +35,8 @@ export function LoginPage() {
     setServerError(undefined);
     try {
       const res = await authenticate(username.trim(), password);
-      if (!res.success || !res.data || !(await finish(res.data))) setServerError(res.message || t('AUTH.VALIDATION.INVALID_LOGIN'));
+      if (!res.success || !res.data || !(await finish(res.data)))
+        setServerError(res.message || t('AUTH.VALIDATION.INVALID_LOGIN'));
     } catch {
       setServerError(t('AUTH.VALIDATION.INVALID_LOGIN'));
     } finally {
@@ -55,7 +57,12 @@ export function LoginPage() {
         </Callout>
       )}
       <form onSubmit={submit} noValidate>
-        <FormGroup label={t('AUTH.LOGIN.USERNAME')} labelFor="username" labelInfo={<span className="required">*</span>} {...field('username')}>
+        <FormGroup
+          label={t('AUTH.LOGIN.USERNAME')}
+          labelFor="username"
+          labelInfo={<span className="required">*</span>}
+          {...field('username')}
+        >
           <InputGroup
             id="username"
             name="username"
@@ -66,7 +73,12 @@ export function LoginPage() {
             onBlur={() => setTouched((s) => ({ ...s, username: true }))}
           />
         </FormGroup>
-        <FormGroup label={t('AUTH.LOGIN.PASSWORD')} labelFor="password" labelInfo={<span className="required">*</span>} {...field('password')}>
+        <FormGroup
+          label={t('AUTH.LOGIN.PASSWORD')}
+          labelFor="password"
+          labelInfo={<span className="required">*</span>}
+          {...field('password')}
+        >
           <InputGroup
             id="password"
             name="password"
@@ -80,6 +92,7 @@ export function LoginPage() {
         </FormGroup>
         <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} text={t('AUTH.LOGIN.SUBMIT')} />
       </form>
+      <SsoButtons />
       <div className="auth-links">
         <Link to="/authentication/forgot-password">{t('AUTH.LOGIN.FORGOT')}</Link>
       </div>

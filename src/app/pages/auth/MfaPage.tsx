@@ -54,7 +54,11 @@ export function MfaPage() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
           />
         </FormGroup>
-        <Checkbox checked={remember} label={t('AUTH.MFA.REMEMBER')} onChange={(e) => setRemember(e.currentTarget.checked)} />
+        <Checkbox
+          checked={remember}
+          label={t('AUTH.MFA.REMEMBER')}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
+        />
         <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} text={t('AUTH.MFA.VERIFY')} />
       </form>
       <Link to="/authentication/login">{t('AUTH.BACK_TO_LOGIN')}</Link>

@@ -11,7 +11,13 @@ export function newPasswordProblem(pw: string, confirm: string): string | undefi
 }
 
 /** New password + confirmation (and optionally the current one); used by reset and expired-password pages. */
-export function PasswordForm({ askCurrent, onSubmit }: { askCurrent?: boolean; onSubmit(current: string, next: string): Promise<string | undefined> }) {
+export function PasswordForm({
+  askCurrent,
+  onSubmit,
+}: {
+  askCurrent?: boolean;
+  onSubmit(current: string, next: string): Promise<string | undefined>;
+}) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState('');
   const [pw, setPw] = useState('');
@@ -38,11 +44,23 @@ export function PasswordForm({ askCurrent, onSubmit }: { askCurrent?: boolean; o
       )}
       {askCurrent && (
         <FormGroup label={t('AUTH.PASSWORD.CURRENT')} labelFor="current">
-          <InputGroup id="current" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <InputGroup
+            id="current"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         </FormGroup>
       )}
       <FormGroup label={t('AUTH.PASSWORD.NEW')} labelFor="new-password">
-        <InputGroup id="new-password" type="password" autoComplete="new-password" value={pw} onChange={(e) => setPw(e.target.value)} />
+        <InputGroup
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={pw}
+          onChange={(e) => setPw(e.target.value)}
+        />
       </FormGroup>
       <FormGroup
         label={t('AUTH.PASSWORD.CONFIRM')}
@@ -50,7 +68,13 @@ export function PasswordForm({ askCurrent, onSubmit }: { askCurrent?: boolean; o
         intent={touched && problem ? Intent.DANGER : Intent.NONE}
         helperText={touched && problem ? t(problem) : undefined}
       >
-        <InputGroup id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <InputGroup
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </FormGroup>
       <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} text={t('AUTH.PASSWORD.SAVE')} />
     </form>

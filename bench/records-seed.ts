@@ -1,0 +1,276 @@
+// Seeds one app with many records (and one user's open tasks) straight through Kysely in batches, for the
+// records benchmark. Usage: npx tsx bench/records-seed.ts <count>   (SQLite in DATA_DIR, or DATABASE_URL)
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../src/server/db/schema.js';
+import type { Database } from '../src/server/db/database.js';
+import { createTenant, insertUser } from '../src/server/tenancy/admin.js';
+import { TenantDb } from '../src/server/tenancy/tenant-db.js';
+import SQLite from 'better-sqlite3';
+import { fieldSql } from '../src/server/entries/columns.js';
+import { indexName } from '../src/server/entries/indexes.js';
+import type { ModuleDefinition } from '../schemas/module-definition.js';
+import type { WorkflowDefinition } from '../schemas/workflow-definition.js';
+
+export const REGIONS = ['north', 'south', 'east', 'west'];
+export const PASSWORD = 'Bench-Pass-123';
+
+const definition: ModuleDefinition = {
+  display_name: 'Claims',
+  fieldGroups: [
+    {
+      id: 'claim',
+      label: 'Claim',
+      rows: [
+        {
+          fields: [
+            { name: 'title', label: 'Title', fieldType: 'text', required: true },
+            {
+              name: 'amount',
+              label: 'Amount',
+              fieldType: 'number',
+              config: { decimalPlaces: 0, format: 'plain', digitsOnly: true },
+            },
+            { name: 'region', label: 'Region', fieldType: 'text' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const workflow = (boss: string): WorkflowDefinition => ({
+  activities: [
+    { activityId: 'start', type: 'StartProcess', displayName: 'Start', position: { left: 0, top: 0 } },
+    {
+      activityId: 'manager',
+      type: 'Assignment',
+      displayName: 'Manager approval',
+      position: { left: 200, top: 0 },
+      properties: { approvers: [{ type: 'user', id: boss }], approvalMode: 'any', taskType: 'Approval' },
+    },
+    { activityId: 'done', type: 'CompletedProcess', displayName: 'Completed', position: { left: 400, top: 0 } },
+  ],
+  connections: [
+    { sourceActivityId: 'start', targetActivityId: 'manager', outcome: 'Done' },
+    { sourceActivityId: 'manager', targetActivityId: 'done', outcome: 'Approved' },
+  ],
+});
+
+export interface Seeded {
+  domain: string;
+  moduleId: string;
+  seconds: number;
+  count: number;
+}
+
+/**
+ * `app` is the application database (tenant and users through the normal code), `owner` a connection that may
+ * write in bulk and create indexes. Records: 1/4 per region, amounts 0..999,999; the first `tasks` are open tasks
+ * of user "boss".
+ */
+export async function seedRecords(
+  app: Database,
+  owner: Kysely<DB>,
+  target: { dialect: 'sqlite'; file: string } | { dialect: 'postgres' },
+  count: number,
+  tasks = 10_000,
+  log = console.log,
+): Promise<Seeded> {
+  const started = Date.now();
+  const domain = 'bench';
+  const { tenantId } = await createTenant(app, {
+    domain,
+    name: 'Bench',
+    adminUser: 'admin',
+    adminEmail: 'admin@bench.test',
+    adminPassword: PASSWORD,
+  });
+  const tdb = new TenantDb(tenantId, app.forTenant(tenantId));
+  const staff = await insertUser(tdb, {
+    username: 'staff',
+    email: 'staff@bench.test',
+    fullname: 'Stan Staff',
+    password: PASSWORD,
+  });
+  const boss = await insertUser(tdb, {
+    username: 'boss',
+    email: 'boss@bench.test',
+    fullname: 'Bea Boss',
+    password: PASSWORD,
+  });
+  const moduleId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await tdb
+    .insertInto('modules', {
+      id: moduleId,
+      display_name: 'Claims',
+      module_description: null,
+      application_module_category_id: null,
+      app_icon: null,
+      add_to_quick_launch: 0,
+      ocr_provider_id: null,
+      ocr_provider_name: null,
+      ml_service_id: null,
+      help_file_url: null,
+      is_reassignment_disabled: 0,
+      module_draft: JSON.stringify(definition),
+      workflow_draft: JSON.stringify(workflow(boss)),
+      published_version: 1,
+      status: 'Published',
+      permission: '{}',
+      email_templates: '{}',
+      default_config: JSON.stringify({ sortableFields: ['amount', 'region'] }),
+      sequence_next: count + 1,
+      created_by: staff,
+      created_on: now,
+      modified_by: staff,
+      modified_on: now,
+      deleted_on: null,
+    } as never)
+    .execute();
+  await tdb
+    .insertInto('module_versions', {
+      module_id: moduleId,
+      version: 1,
+      definition: JSON.stringify(definition),
+      workflow: JSON.stringify(workflow(boss)),
+      published_by: staff,
+      published_on: now,
+    })
+    .execute();
+
+  const log2 = (m: string) => log(`  ${m} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const t = { tenantId, moduleId, staff, boss };
+  if (target.dialect === 'sqlite') bulkSqlite(target.file, t, count, tasks, log2);
+  else await bulkPostgres(owner, t, count, tasks, log2);
+  const seconds = (Date.now() - started) / 1000;
+  log(
+    `  seed done: ${count} records, ${Math.min(tasks, count)} tasks, indexes and statistics in ${Math.round(seconds)} s`,
+  );
+  return { domain, moduleId, seconds, count };
+}
+
+interface Ids {
+  tenantId: string;
+  moduleId: string;
+  staff: string;
+  boss: string;
+}
+
+const RECORD_COLUMNS =
+  'id, tenant_id, module_id, module_version, data, version, is_draft, sequence_number, workflow_instance_id, workflow_status, workflow_activity_id, workflow_activity_name, workflow_started_on, workflow_initiator_user, workflow_initiator_email, workflow_completed_on, workflow_faulted_on, created_by, created_on, modified_by, modified_on, submitted_on';
+const TASK_COLUMNS =
+  'id, tenant_id, record_id, module_id, instance_id, activity_id, activity_title, task_type, assignee_id, assigned_from_user, status, outcome, due_on, version, started_on, completed_on';
+const FIELD_INDEXES = [
+  ['amount', 'number'],
+  ['region', 'text'],
+] as const;
+
+/**
+ * The rows are computed by the database from n = 0..count-1 (same values on both): ids that sort like n, amounts
+ * n·435761 mod 10^6 (a permutation of 0..999,999), regions by n/3, one record in five completed, 15 s apart.
+ * `x` is the dialect's pieces.
+ */
+function rowsSql(x: { id: (p: string) => string; at: string; json: string; cast: string }) {
+  const amount = `(n * 435761 + 12345) % 1000000`;
+  const region = `(case (n / 3) % 4 ${REGIONS.map((r, i) => `when ${i} then '${r}'`).join(' ')} end)`;
+  const done = `n % 5 = 0`;
+  const records = `select ${x.id("'b0000000'")}, $tenant, $module, 1, ${x.json}('title', 'Claim ' || ${x.cast}, 'amount', ${amount}, 'region', ${region}), 1, 0, n + 1, ${x.id("'b0000000'")},
+    case when ${done} then 'Completed' else 'Submitted' end, case when ${done} then null else 'manager' end,
+    case when ${done} then null else 'Manager approval' end, ${x.at}, $staff, 'staff@bench.test',
+    case when ${done} then ${x.at} end, null, $staff, ${x.at}, $staff, ${x.at}, ${x.at}`;
+  const tasks = `select ${x.id("'c0000000'")}, $tenant, ${x.id("'b0000000'")}, $module, ${x.id("'b0000000'")}, 'manager', 'Manager approval',
+    'Approval', $boss, 'Stan Staff', 'In Progress', null, null, 1, ${x.at}, null`;
+  return { records, tasks };
+}
+
+/** SQLite: one raw connection, no sync, secondary indexes dropped during the load and built after it. */
+function bulkSqlite(file: string, ids: Ids, count: number, tasks: number, log: (m: string) => void) {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  db.pragma('temp_store = MEMORY');
+  const indexes = db
+    .prepare(
+      `select name, sql from sqlite_master where type = 'index' and tbl_name in ('records', 'tasks') and sql is not null`,
+    )
+    .all() as { name: string; sql: string }[];
+  for (const i of indexes) db.exec(`drop index ${i.name}`);
+  const q = rowsSql({
+    id: (prefix) => `${prefix} || '-0000-4000-8000-' || printf('%012d', n)`,
+    at: `strftime('%Y-%m-%dT%H:%M:%fZ', 1735689600 + n * 15, 'unixepoch')`,
+    json: 'json_object',
+    cast: 'n',
+  });
+  const series = `with recursive s(n) as (select $from union all select n + 1 from s where n + 1 < $to)`;
+  const insertRecords = db.prepare(`${series} insert into records (${RECORD_COLUMNS}) ${q.records} from s`);
+  const insertTasks = db.prepare(`${series} insert into tasks (${TASK_COLUMNS}) ${q.tasks} from s`);
+  const p = { tenant: ids.tenantId, module: ids.moduleId, staff: ids.staff, boss: ids.boss };
+  const CHUNK = 50_000;
+  for (let from = 0; from < count; from += CHUNK) {
+    db.transaction(() => insertRecords.run({ ...p, from, to: Math.min(count, from + CHUNK) }))();
+    if ((from + CHUNK) % 200_000 === 0) log(`seeded ${from + CHUNK} records`);
+  }
+  if (tasks > 0) db.transaction(() => insertTasks.run({ ...p, from: 0, to: Math.min(tasks, count) }))();
+  log(`seeded ${count} records and their tasks`);
+  for (const i of indexes) db.exec(i.sql);
+  for (const [name, kind] of FIELD_INDEXES)
+    db.exec(
+      `create index if not exists ${indexName(name, kind)} on records (tenant_id, module_id, is_draft, ${fieldSql('sqlite', name, kind)}, id)`,
+    );
+  log('indexes built');
+  db.exec('analyze');
+  db.pragma('synchronous = FULL');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** PostgreSQL: generate_series on the server as the table owner (RLS does not apply), indexes built after the load. */
+async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: number, log: (m: string) => void) {
+  await owner.connection().execute(async (db) => {
+    await sql`set maintenance_work_mem = '512MB'`.execute(db);
+    const indexes = (
+      await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+        where schemaname = current_schema() and tablename in ('records', 'tasks') and indexname not like '%pkey'`.execute(
+        db,
+      )
+    ).rows;
+    for (const i of indexes) await sql.raw(`drop index ${i.name}`).execute(db);
+    const q = rowsSql({
+      id: (prefix) => `${prefix} || '-0000-4000-8000-' || lpad(n::text, 12, '0')`,
+      at: `to_char(timestamp '2025-01-01' + n * interval '15 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      json: 'json_build_object',
+      cast: 'n::text',
+    });
+    const bind = (text: string, from: number, to: number) =>
+      sql.raw(
+        text
+          .replaceAll('$tenant', `'${ids.tenantId}'`)
+          .replaceAll('$module', `'${ids.moduleId}'`)
+          .replaceAll('$staff', `'${ids.staff}'`)
+          .replaceAll('$boss', `'${ids.boss}'`) + ` from generate_series(${from}::bigint, ${to - 1}::bigint) n`,
+      );
+    const CHUNK = 250_000;
+    for (let from = 0; from < count; from += CHUNK) {
+      await sql`insert into records (${sql.raw(RECORD_COLUMNS)}) ${bind(q.records, from, Math.min(count, from + CHUNK))}`.execute(
+        db,
+      );
+      log(`seeded ${Math.min(count, from + CHUNK)} records`);
+    }
+    if (tasks > 0)
+      await sql`insert into tasks (${sql.raw(TASK_COLUMNS)}) ${bind(q.tasks, 0, Math.min(tasks, count))}`.execute(db);
+    for (const i of indexes) await sql.raw(i.def).execute(db);
+    for (const [name, kind] of FIELD_INDEXES)
+      await sql
+        .raw(
+          `create index if not exists ${indexName(name, kind)} on records (tenant_id, module_id, is_draft, (${fieldSql('postgres', name, kind)}), id)`,
+        )
+        .execute(db);
+    log('indexes built');
+    await sql`analyze records`.execute(db);
+    await sql`analyze tasks`.execute(db);
+  });
+}

@@ -1,0 +1,13 @@
+// Bench page: ?mode=bare|ours&n=300. Each mode is its own chunk, so bare rjsf never loads Blueprint or our code.
+declare global {
+  interface Window {
+    __bench?: { firstRenderMs: number; fields: number; compileMs?: number };
+  }
+}
+
+const q = new URLSearchParams(location.search);
+const n = Number(q.get('n') ?? 300);
+const mount = q.get('mode') === 'bare' ? import('./bare') : import('./ours');
+void mount.then((m) => m.mount(document.getElementById('root')!, n));
+
+export {};

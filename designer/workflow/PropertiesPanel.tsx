@@ -1,0 +1,103 @@
+import { Button, Callout, FormGroup, H5, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { ApproversField } from './ApproversField';
+import { ConfigForm } from './ConfigForm';
+import { isFixedType, type ActivityData, type ActivityNode, type OutcomeEdge } from './graph';
+import { activityNs, activityRegistry } from './registry';
+
+const customFields = { approvers: ApproversField };
+
+/** 'taskType' -> 'Task type': the label when a plugin has no text for a property. */
+const humanize = (key: string) => {
+  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export interface PropertiesPanelProps {
+  node?: ActivityNode;
+  edge?: OutcomeEdge;
+  nodeLabel(id: string): string;
+  onChange(id: string, patch: Partial<ActivityData>): void;
+  onDeleteNode(id: string): void;
+  onDeleteEdge(id: string): void;
+}
+
+/** The selected activity's name and its plugin's configuration; or the selected connection. */
+export function PropertiesPanel({ node, edge, nodeLabel, onChange, onDeleteNode, onDeleteEdge }: PropertiesPanelProps) {
+  const { t } = useTranslation();
+  if (edge) {
+    const ns = activityNs(String(edge.data?.sourceType ?? ''));
+    return (
+      <div className="wf-properties" data-testid="properties">
+        <H5>{t('WORKFLOW.CONNECTION')}</H5>
+        <p>
+          {nodeLabel(edge.source)} → {nodeLabel(edge.target)}
+        </p>
+        <p>
+          <Tag minimal>{t(`outcome.${edge.sourceHandle}`, { ns, defaultValue: edge.sourceHandle ?? '' })}</Tag>
+        </p>
+        <Button
+          icon="trash"
+          intent={Intent.DANGER}
+          text={t('WORKFLOW.DELETE_CONNECTION')}
+          onClick={() => onDeleteEdge(edge.id)}
+        />
+      </div>
+    );
+  }
+  if (!node) return <Callout className="wf-properties">{t('WORKFLOW.NO_SELECTION')}</Callout>;
+  const manifest = activityRegistry[node.data.type];
+  const ns = activityNs(node.data.type);
+  const schema = manifest?.configSchema as RJSFSchema | undefined;
+  const keys = Object.keys((schema?.properties as object | undefined) ?? {});
+  const labels = Object.fromEntries(keys.map((k) => [k, t(k, { ns, defaultValue: humanize(k) })]));
+  const fixed = isFixedType(node.data.type);
+  return (
+    <div className="wf-properties" data-testid="properties">
+      <H5>{manifest ? t('title', { ns, defaultValue: node.data.type }) : node.data.type}</H5>
+      <Tag minimal className="wf-id">
+        {t('WORKFLOW.ACTIVITY_ID', { id: node.id })}
+      </Tag>
+      <FormGroup label={t('WORKFLOW.DISPLAY_NAME')} labelFor="wf-display-name">
+        <InputGroup
+          id="wf-display-name"
+          value={node.data.displayName ?? ''}
+          onChange={(e) => onChange(node.id, { displayName: e.target.value, name: e.target.value })}
+        />
+      </FormGroup>
+      <FormGroup label={t('WORKFLOW.DESCRIPTION')} labelFor="wf-description">
+        <TextArea
+          id="wf-description"
+          fill
+          value={node.data.description ?? ''}
+          onChange={(e) => onChange(node.id, { description: e.target.value || undefined })}
+        />
+      </FormGroup>
+      {schema && keys.length > 0 && (
+        <ConfigForm
+          key={node.id}
+          idPrefix={`wf-prop-${node.id}`}
+          schema={schema}
+          value={(node.data.properties ?? {}) as Record<string, unknown>}
+          labels={labels}
+          custom={keys.includes('approvers') ? { approvers: 'approvers' } : {}}
+          fields={customFields}
+          onChange={(properties) => onChange(node.id, { properties })}
+        />
+      )}
+      {fixed ? (
+        <Callout intent={Intent.PRIMARY} icon="info-sign">
+          {t('WORKFLOW.FIXED_STEP')}
+        </Callout>
+      ) : (
+        <Button
+          icon="trash"
+          intent={Intent.DANGER}
+          text={t('WORKFLOW.DELETE_ACTIVITY')}
+          onClick={() => onDeleteNode(node.id)}
+        />
+      )}
+    </div>
+  );
+}

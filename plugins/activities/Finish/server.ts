@@ -1,0 +1,5 @@
+import { defineActivityServer } from '../../../runtime/activity-registry-node';
+import { manifest, type FinishConfig } from './manifest';
+
+// Connectors do not exist yet: nothing to call, so the activity completes.
+export const server = defineActivityServer<FinishConfig>({ manifest, execute: async () => ({ outcome: 'Done' }) });

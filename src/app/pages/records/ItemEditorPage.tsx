@@ -1,0 +1,96 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, Callout, H3, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { compileDefinition } from '../../../../runtime/compile';
+import { fieldRegistry } from '../../../../runtime/registry';
+import { initialValues } from '../../../../runtime/record-engine';
+import { RecordForm, type RecordFormHandle } from '../../../../runtime/react/RecordForm';
+import { errorMessage } from '../../api/client';
+import { fetchForm, fetchRecord, saveRecord } from '../../api/records';
+import { toastSuccess } from '../../components/toaster';
+
+/** /item-editor/:moduleId[/:recordId]: a new record or a draft, rendered from its pinned definition version. */
+export function ItemEditorPage() {
+  const { moduleId = '', recordId } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // After the first save of an incomplete draft the page moves to the record's address; its problems stay shown.
+  const checked = (useLocation().state as { checked?: boolean } | null)?.checked === true;
+  const qc = useQueryClient();
+  const form = useQuery({ queryKey: ['form', moduleId], queryFn: () => fetchForm(moduleId), enabled: !recordId });
+  const record = useQuery({
+    queryKey: ['record', recordId],
+    queryFn: () => fetchRecord(recordId!),
+    enabled: !!recordId,
+  });
+  const source = recordId ? record.data : form.data;
+  // The server checked the definition's shape when it was saved; the page only needs it compiled.
+  const compiled = useMemo(
+    () => (source ? compileDefinition(source.definition, fieldRegistry, { serverChecked: true }) : undefined),
+    [source],
+  );
+  const [values, setValues] = useState<Record<string, unknown>>();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const handle = useRef<RecordFormHandle | null>(null);
+
+  const loading = recordId ? record.isLoading : form.isLoading;
+  const failed = recordId ? record.error : form.error;
+  if (loading) return <Spinner className="page-spinner" />;
+  if (failed || !compiled || !source)
+    return <NonIdealState icon="error" title={failed ? errorMessage(failed) : t('COMMON.SOMETHING_WRONG')} />;
+  const current = values ?? (record.data ? record.data.data : initialValues(compiled));
+  const readOnly = !!record.data && !record.data.is_draft;
+
+  async function save() {
+    // A draft may be incomplete: problems are shown, and the server refuses only values that are wrong.
+    const complete = handle.current?.check() ?? true;
+    setSaving(true);
+    setServerError(undefined);
+    try {
+      const r = await saveRecord({ moduleId, recordId, version: record.data?.version, data: current });
+      void toastSuccess(t('RECORD.SAVED'));
+      await qc.invalidateQueries({ queryKey: ['record', r.id] });
+      if (!recordId) navigate(`/item-editor/${moduleId}/${r.id}`, { replace: true, state: { checked: !complete } });
+      setValues(undefined);
+    } catch (err) {
+      setServerError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main className="editor-page">
+      <header className="editor-header">
+        <H3>{form.data?.display_name ?? source.definition.display_name}</H3>
+        <Tag minimal>{t('RECORD.VERSION', { version: source.module_version })}</Tag>
+        {!readOnly && (
+          <Button
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t('RECORD.SAVE_DRAFT')}
+            loading={saving}
+            onClick={() => void save()}
+          />
+        )}
+      </header>
+      {serverError && (
+        <Callout intent={Intent.DANGER} role="alert" className="editor-error">
+          {serverError}
+        </Callout>
+      )}
+      <RecordForm
+        compiled={compiled}
+        values={current}
+        access={source.access}
+        readOnly={readOnly}
+        onChange={setValues}
+        formRef={handle}
+        showErrors={checked}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Icon, Menu, MenuDivider, MenuItem, Popover, type IconName } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { LanguageSelect } from '../components/LanguageSelect';
+import { useTenantInfo } from '../api/tenant';
+import { configAtom } from '../state/auth';
+import { useMenu, type MenuItem as Item } from './api';
+import { QuickLaunch } from './QuickLaunch';
+import { TopbarNotifications } from './TopbarNotifications';
+
+/** Settings quick actions: the settings entries the user may open, plus their own profile. */
+function QuickActions({ settings }: { settings: Item | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const content = (
+    <Menu aria-label={t('SHELL.TOPBAR.QUICK_ACTIONS')}>
+      <MenuItem icon="user" text={t('SHELL.USER.PROFILE')} onClick={() => navigate('/app/user/profile')} />
+      <MenuItem
+        icon="lock"
+        text={t('SHELL.USER.SECURITY_QUESTION')}
+        onClick={() => navigate('/app/user/profile/security-question')}
+      />
+      {settings?.children?.length ? <MenuDivider title={t('SHELL.MENU.SETTINGS')} /> : null}
+      {settings?.children?.map((c) => (
+        <MenuItem
+          key={c.id}
+          icon={c.icon_class as IconName}
+          text={t(`SHELL.MENU.${c.menu_name}`)}
+          disabled={c.disabled}
+          onClick={() => c.action_url && navigate(c.action_url)}
+        />
+      ))}
+    </Menu>
+  );
+  return (
+    <Popover content={content} placement="bottom-end">
+      <Button variant="minimal" icon="cog" aria-label={t('SHELL.TOPBAR.QUICK_ACTIONS')} />
+    </Popover>
+  );
+}
+
+/** Help: how to reach the organisation's support. */
+function Help() {
+  const { t } = useTranslation();
+  const info = useTenantInfo();
+  const data = info.data?.ok ? info.data.info : undefined;
+  const content = (
+    <div className="help-panel">
+      <strong>{t('SHELL.HELP.TITLE')}</strong>
+      <p>{t('SHELL.HELP.TEXT')}</p>
+      {data?.support_email && (
+        <p>
+          <a href={`mailto:${data.support_email}`}>{data.support_email}</a>
+        </p>
+      )}
+      {data?.person_in_charge_phone && <p>{data.person_in_charge_phone}</p>}
+      {!data?.support_email && !data?.person_in_charge_phone && <p>{t('SHELL.HELP.NO_CONTACT')}</p>}
+    </div>
+  );
+  return (
+    <Popover content={content} placement="bottom-end">
+      <Button variant="minimal" icon="help" aria-label={t('SHELL.HELP.TITLE')} />
+    </Popover>
+  );
+}
+
+/** The user menu: My Profile, sign out; Audit Trail and Process for system administrators. */
+function UserMenu({ items }: { items: Item[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useAtomValue(configAtom);
+  const u = config?.userInfo;
+  const content = (
+    <Menu aria-label={t('SHELL.USER.MENU')}>
+      <MenuDivider title={u?.email} />
+      <MenuItem icon="user" text={t('SHELL.USER.PROFILE')} onClick={() => navigate('/app/user/profile')} />
+      {items.map((it) =>
+        it.new_tab ? (
+          <MenuItem
+            key={it.id}
+            data-menu-id={it.id}
+            icon={it.icon_class as IconName}
+            text={t(`SHELL.MENU.${it.menu_name}`)}
+            href={it.action_url ?? undefined}
+            target="_blank"
+            rel="noopener"
+          />
+        ) : (
+          <MenuItem
+            key={it.id}
+            data-menu-id={it.id}
+            icon={it.icon_class as IconName}
+            text={t(`SHELL.MENU.${it.menu_name}`)}
+            onClick={() => it.action_url && navigate(it.action_url)}
+          />
+        ),
+      )}
+      <MenuDivider />
+      <MenuItem icon="log-out" text={t('AUTH.SIGN_OUT')} onClick={() => navigate('/logout')} />
+    </Menu>
+  );
+  return (
+    <Popover content={content} placement="bottom-end">
+      <Button variant="minimal" icon="user" endIcon="caret-down" className="topbar-user" data-testid="user-menu">
+        <span className="topbar-user-name" data-testid="signed-in-name">
+          {u?.fullname}
+        </span>
+      </Button>
+    </Popover>
+  );
+}
+
+/** Right side of the header: notifications, settings quick actions, help, language and the user menu. */
+export function Topbar() {
+  const { t } = useTranslation();
+  const menu = useMenu();
+  const items = menu.data ?? [];
+  return (
+    <div className="shell-topbar">
+      <TopbarNotifications />
+      <QuickLaunch />
+      <QuickActions settings={items.find((i) => i.id === 'SETTINGS')} />
+      <Help />
+      <LanguageSelect />
+      <UserMenu items={items.filter((i) => i.placement === 'user')} />
+      <Link to="/logout" className="topbar-signout" aria-label={t('AUTH.SIGN_OUT')} title={t('AUTH.SIGN_OUT')}>
+        <Icon icon="log-out" />
+      </Link>
+    </div>
+  );
+}

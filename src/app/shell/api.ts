@@ -1,0 +1,65 @@
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { api, call, type Envelope } from '../api/client';
+import { configAtom } from '../state/auth';
+
+/** A menu entry as GET /api/sys/permissions/menu/sidebar answers it (menu_name is an i18n key). */
+export interface MenuItem {
+  id: string;
+  menu_name: string;
+  action_url: string | null;
+  icon_class: string;
+  is_group: boolean;
+  show_on_seed: boolean;
+  disabled?: boolean;
+  new_tab?: boolean;
+  placement: 'header' | 'user';
+  children?: MenuItem[];
+}
+
+export interface TreeNode {
+  id: string;
+  text: string;
+  type: 'Module' | 'group';
+  icon: string | null;
+  description: string | null;
+  children?: TreeNode[];
+}
+
+export interface Favourite {
+  id: string;
+  title: string;
+  display_name: string;
+  app_icon: string | null;
+  category_icon: string | null;
+}
+
+const MENU = '/sys/permissions/menu';
+/** Shell queries never go stale by time (spec), so they are keyed by user: a new sign-in starts fresh. */
+const useUid = () => useAtomValue(configAtom)?.userInfo?.uid ?? '';
+
+export const useMenu = () =>
+  useQuery({ queryKey: ['menu', 'sidebar', useUid()], queryFn: () => call<MenuItem[]>(api.get(`${MENU}/sidebar`)) });
+export const useModuleTree = () =>
+  useQuery({ queryKey: ['menu', 'tree', useUid()], queryFn: () => call<TreeNode[]>(api.get(`${MENU}/sidebar/tree`)) });
+export const useFavourites = () =>
+  useQuery({ queryKey: ['favourites', useUid()], queryFn: () => call<Favourite[]>(api.get('/sys/Favourite/list')) });
+
+/** Adds or removes a favourite module, then reloads the list. */
+export function useToggleFavourite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ moduleId, on }: { moduleId: string; on: boolean }) => {
+      const res = await api.post<Envelope>(on ? '/sys/favourite/add' : '/sys/favourite/remove', { moduleId });
+      if (!res.data.success) throw new Error(res.data.message);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['favourites'] }),
+  });
+}
+
+/** Open-task count for the Home badge (GET /api/Task/total answers a number). */
+export const useTaskTotal = () =>
+  useQuery({ queryKey: ['tasks', 'total', useUid()], queryFn: () => call<number>(api.get('/Task/total')) });
+
+/** The bell's data: the notifications feature's first page (shared query key, so pushed events raise the badge). */
+export { useLatestNotifications as useNotifications } from '../pages/notifications/hooks';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { activeTrail, filterTree } from './navigation';
+import { badgeText, searchProblem } from './layout';
+import type { MenuItem, TreeNode } from './api';
+
+const m = (id: string, url: string | null, children?: MenuItem[]): MenuItem => ({
+  id,
+  menu_name: id,
+  action_url: url,
+  icon_class: 'cog',
+  is_group: !!children,
+  show_on_seed: true,
+  placement: 'header',
+  children,
+});
+
+describe('shell navigation', () => {
+  const tree: TreeNode[] = [
+    {
+      id: 'g',
+      text: 'HR',
+      type: 'group',
+      icon: null,
+      description: null,
+      children: [
+        { id: 'a', text: 'Leave', type: 'Module', icon: null, description: null },
+        { id: 'b', text: 'Expenses', type: 'Module', icon: null, description: null },
+      ],
+    },
+    { id: 'c', text: 'Travel', type: 'Module', icon: null, description: null },
+  ];
+  it('filters the module tree', () => {
+    expect(filterTree(tree, 'lea')).toEqual([{ ...tree[0], children: [tree[0]!.children![0]] }]);
+    expect(filterTree(tree, 'hr')).toEqual([tree[0]]);
+    expect(filterTree(tree, '  ')).toBe(tree);
+    expect(filterTree(tree, 'zzz')).toEqual([]);
+  });
+  it('finds the active menu trail', () => {
+    const menu = [
+      m('APPS', '/applications'),
+      m('SETTINGS', null, [
+        m('USER_MANAGEMENT', '/settings/user-management/FULL_USER'),
+        m('MENU_SETTINGS', '/settings/menu'),
+      ]),
+    ];
+    expect(activeTrail(menu, '/settings/user-management/REGULAR_USER').map((i) => i.id)).toEqual([
+      'SETTINGS',
+      'USER_MANAGEMENT',
+    ]);
+    expect(activeTrail(menu, '/applications').map((i) => i.id)).toEqual(['APPS']);
+    expect(activeTrail(menu, '/tasks')).toEqual([]);
+  });
+  it('checks search values and caps the badge', () => {
+    expect(searchProblem('Leave req-1_x')).toBe(false);
+    expect(searchProblem('Leave%')).toBe(true);
+    expect(badgeText(12)).toBe('12');
+    expect(badgeText(10000)).toBe('9999+');
+  });
+});

@@ -1,0 +1,38 @@
+import type { RecordRow } from '../records/store.js';
+
+/** Values the engine writes to records.workflow_status (the latest event of the process). */
+export const WF = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  reassigned: 'Reassigned',
+  sentBack: 'Sent back',
+  withdrawn: 'Withdrawn',
+  restarted: 'Restarted',
+  completed: 'Completed',
+  faulted: 'Faulted',
+} as const;
+
+/** Task statuses of spec section 4; 'In Progress' is the only open one. */
+export const OPEN = 'In Progress' as const;
+
+/**
+ * The record's process status, spec section 4: faulted if the status is the faulted value; else completed when
+ * workflow_completed_on is set; else running once started; otherwise not started. The display appends
+ * ' - ' and the workflow status unless that is empty or a special value (completed, faulted).
+ */
+export function processStatus(
+  r: Pick<RecordRow, 'workflow_status' | 'workflow_completed_on' | 'workflow_started_on'>,
+): { status: string; display: string } {
+  const s = r.workflow_status;
+  const status =
+    s === WF.faulted
+      ? 'Faulted'
+      : r.workflow_completed_on
+        ? 'Completed'
+        : r.workflow_started_on
+          ? 'Running'
+          : 'Not Started';
+  const display = s && s !== WF.completed && s !== WF.faulted ? `${status} - ${s}` : status;
+  return { status, display };
+}

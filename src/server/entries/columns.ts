@@ -1,0 +1,102 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/database.js';
+import type { LoadedVersion } from '../records/store.js';
+import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
+import { resolvePermissions } from '../../../runtime/permissions.js';
+
+export type ColumnKind = 'text' | 'number';
+
+/** One column of the record list as SQL sees it. `expr` is written so that it matches the list's indexes. */
+export interface ListColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+  expr: RawBuilder<unknown>;
+  nullable: boolean;
+  sortable: boolean;
+  /** A field (value in records.data) rather than a system column. */
+  field: boolean;
+}
+
+/** Field names are identifiers (the module schema's pattern), so they can be written into SQL and index DDL. */
+const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * The one dialect difference of the list: a JSON value of records.data. SQLite keeps JSON types in json_extract;
+ * PostgreSQL's ->> is text, so numbers are cast (only when the stored value is a number, so bad data never errors).
+ */
+export function fieldSql(dialect: DialectName, name: string, kind: ColumnKind): string {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe field name ${name}`);
+  if (dialect === 'sqlite') return `json_extract(data, '$.${name}')`;
+  return kind === 'number'
+    ? `(case when jsonb_typeof(data::jsonb->'${name}') = 'number' then (data::jsonb->>'${name}')::numeric end)`
+    : `(data::jsonb->>'${name}')`;
+}
+
+const system = (key: string, label: string, opts: Partial<ListColumn> = {}): ListColumn => ({
+  key,
+  label,
+  kind: 'text',
+  expr: sql.ref(`records.${key}`),
+  nullable: true,
+  sortable: true,
+  field: false,
+  ...opts,
+});
+
+/** System columns of spec section 2 (and a few more for sorting); process status and tasks are derived. */
+export const SYSTEM_COLUMNS: ListColumn[] = [
+  system('process_status', 'Process Status', { sortable: false, expr: sql`null` }),
+  system('tasks', 'Tasks', { sortable: false, expr: sql`null` }),
+  system('workflow_activity_name', 'Process Step'),
+  system('workflow_started_on', 'Process Started On'),
+  system('workflow_initiator_user', 'Process Initiator', { sortable: false }),
+  system('workflow_initiator_email', 'Initiator Email'),
+  system('workflow_completed_on', 'Process Completed On'),
+  system('workflow_status', 'Workflow Status'),
+  system('sequence_number', 'Sequence Number', { kind: 'number' }),
+  system('created_on', 'Created At', { nullable: false }),
+  system('modified_on', 'Modified At', { nullable: false }),
+];
+
+export const isNumberSchema = (s: Record<string, unknown>): boolean => {
+  const t = s.type;
+  return t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')));
+};
+
+/**
+ * Fields a list may show, search, filter and sort: those that hold a value and that no step hides. A list row may
+ * be at any step for its viewer, so a field some step hides is read only through the record itself, where the
+ * viewer's step decides.
+ */
+export function fieldColumns(v: LoadedVersion, dialect: DialectName): ListColumn[] {
+  const steps = [START_STEP, ...v.workflow.activities.map((a) => a.activityId), COMPLETE_STEP];
+  const hidden = new Set<string>();
+  for (const step of steps)
+    for (const [name, a] of Object.entries(resolvePermissions(v.definition, v.workflow, step, v.registry)))
+      if (a === 'hidden') hidden.add(name);
+  const out: ListColumn[] = [];
+  for (const name of v.compiled.order) {
+    const f = v.compiled.fields[name]!;
+    if (hidden.has(name) || f.manifest.uiHints?.noValue || !SAFE_NAME.test(name)) continue;
+    const kind: ColumnKind = isNumberSchema(f.valueSchema) ? 'number' : 'text';
+    out.push({
+      key: name,
+      label: f.label,
+      kind,
+      expr: sql.raw(fieldSql(dialect, name, kind)),
+      nullable: true,
+      sortable: true,
+      field: true,
+    });
+  }
+  return out;
+}
+
+/** Module columns: fields first (by form order), then the system columns; system keys win over field names. */
+export function listColumns(v: LoadedVersion, dialect: DialectName): Map<string, ListColumn> {
+  const map = new Map<string, ListColumn>();
+  for (const c of fieldColumns(v, dialect)) map.set(c.key, c);
+  for (const c of SYSTEM_COLUMNS) map.set(c.key, c);
+  return map;
+}

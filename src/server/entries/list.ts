@@ -1,0 +1,292 @@
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { DialectName } from '../db/database.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import type { AuthUser } from '../identity/user-info.js';
+import { badRequest } from '../http/errors.js';
+import { OPEN, processStatus } from '../engine/status.js';
+import type { ListColumn } from './columns.js';
+import { filterSql } from './filters.js';
+import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
+import { TtlCache } from './ttl-cache.js';
+
+type Q = SelectQueryBuilder<DB, 'records', object>;
+
+/** Counts above this are reported as "more than" (countCapped) instead of scanning the whole module. */
+export const COUNT_CAP = 10_000;
+const counts = new TtlCache<{ total: number; filtered: number; capped: boolean }>(5_000, 5_000);
+const pageCursors = new TtlCache<string>(120_000, 20_000);
+const countsRunning = new Map<string, Promise<{ total: number; filtered: number; capped: boolean }>>();
+
+/** Drops cached counts of a module (after deletes on this node; other nodes expire theirs within seconds). */
+export function forgetCounts(tenantId: string, moduleId: string) {
+  counts.deletePrefix(`${tenantId}|${moduleId}|`);
+  for (const k of countsRunning.keys()) if (k.startsWith(`${tenantId}|${moduleId}|`)) countsRunning.delete(k);
+}
+
+export const isAdmin = (u: AuthUser) => u.isAdministrator || u.isSysAdmin;
+
+/**
+ * Who sees which records (one rule, shared with the detail route's loadRecordFor): administrators see all records
+ * of the app; anyone else sees those they created or started and those they have or had a task on. Drafts are
+ * listed to their creator only.
+ */
+function visible(q: Q, user: AuthUser, draft: boolean): Q {
+  if (draft) return q.where('records.created_by', '=', user.id);
+  if (isAdmin(user)) return q;
+  return q.where((eb) =>
+    eb.or([
+      eb('records.created_by', '=', user.id),
+      eb('records.workflow_initiator_user', '=', user.id),
+      eb.exists(
+        eb
+          .selectFrom('tasks')
+          .select(sql`1`.as('one'))
+          .whereRef('tasks.record_id', '=', 'records.id')
+          .where('tasks.assignee_id', '=', user.id)
+          .where('tasks.tenant_id', '=', user.tenantId),
+      ),
+    ]),
+  );
+}
+
+/** Global search over the values of the listed fields and the text system columns. */
+function searchSql(dialect: DialectName, text: string, fieldKeys: string[]): RawBuilder<SqlBool> {
+  const p = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const keys = fieldKeys.length ? fieldKeys : [''];
+  const inData =
+    dialect === 'sqlite'
+      ? sql`exists (select 1 from json_each(records.data) j where j.key in (${sql.join(keys)}) and lower(cast(j.value as text)) like ${p} escape '\\')`
+      : sql`exists (select 1 from jsonb_each_text(records.data::jsonb) j where j.key in (${sql.join(keys)}) and lower(j.value) like ${p} escape '\\')`;
+  return sql<SqlBool>`(${inData} or lower(coalesce(records.workflow_activity_name, '')) like ${p} escape '\\' or lower(coalesce(records.workflow_initiator_email, '')) like ${p} escape '\\' or lower(coalesce(records.workflow_status, '')) like ${p} escape '\\')`;
+}
+
+export interface ListScope {
+  tdb: TenantDb;
+  dialect: DialectName;
+  user: AuthUser;
+  moduleId: string;
+  draft: boolean;
+  columns: Map<string, ListColumn>;
+  /** The tenant's connection, for wrapping tenant-scoped subqueries (counts). */
+  counter: Kysely<DB>;
+}
+
+function base(s: ListScope, q: ListQuery, withFilters = true): Q {
+  let b = s.tdb
+    .selectFrom('records')
+    .where('records.module_id', '=', s.moduleId)
+    .where('records.is_draft', '=', s.draft ? 1 : 0) as unknown as Q;
+  b = visible(b, s.user, s.draft);
+  if (!withFilters) return b;
+  for (const f of q.filters) b = b.where(filterSql(s.columns.get(f.column)!, f));
+  if (q.search) {
+    const keys = [...s.columns.values()].filter((c) => c.field).map((c) => c.key);
+    b = b.where(searchSql(s.dialect, q.search, keys));
+  }
+  return b;
+}
+
+const SELECT = [
+  'records.id',
+  'records.module_version',
+  'records.version',
+  'records.is_draft',
+  'records.data',
+  'records.sequence_number',
+  'records.workflow_instance_id',
+  'records.workflow_status',
+  'records.workflow_activity_name',
+  'records.workflow_started_on',
+  'records.workflow_initiator_user',
+  'records.workflow_initiator_email',
+  'records.workflow_completed_on',
+  'records.workflow_faulted_on',
+  'records.created_by',
+  'records.created_on',
+  'records.modified_on',
+] as const;
+
+/** The rows of a segment: null sort values (sorted by id) or non-null ones (sorted by value, then id). */
+async function segment(
+  s: ListScope,
+  q: ListQuery,
+  nulls: boolean,
+  after: Cursor | undefined,
+  limit: number,
+  offset: number,
+) {
+  const e = q.sort.expr;
+  let b = base(s, q).select([...SELECT, sql<string | number | null>`${e}`.as('sort_value')]);
+  const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
+  const order = q.dir;
+  if (nulls) {
+    b = b.where(sql<SqlBool>`${e} is null`);
+    if (after) b = b.where('records.id', q.dir === 'asc' ? '>' : '<', after.i);
+    b = b.orderBy('records.id', order);
+  } else {
+    if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
+    // Written as a range on the sort expression plus a tie-break (not a row value), so both planners scan the index from the cursor.
+    if (after)
+      b = b
+        .where(sql<SqlBool>`${e} ${cmp}= ${after.v}`)
+        .where(sql<SqlBool>`(${e} ${cmp} ${after.v} or records.id ${cmp} ${after.i})`);
+    b = b.orderBy(e, order).orderBy('records.id', order);
+  }
+  return b.limit(limit).offset(offset).execute();
+}
+
+type Row = Awaited<ReturnType<typeof segment>>[number];
+
+/**
+ * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
+ * databases use the (module, draft, sort expression, id) index. Without a cursor, pages up to MAX_OFFSET rows deep
+ * are read by offset (and their cursors remembered, so a later jump deeper can start from one).
+ */
+async function fetchPage(s: ListScope, q: ListQuery): Promise<{ rows: Row[]; next?: Cursor }> {
+  const segs = !q.sort.nullable ? [false] : q.dir === 'asc' ? [true, false] : [false, true];
+  let cursor = q.cursor;
+  let skip = 0;
+  if (!cursor && q.page > 1) {
+    const remembered = pageCursors.get(`${s.tdb.tenantId}|${s.user.id}|${s.moduleId}|${q.hash}|${q.length}|${q.page}`);
+    if (remembered) cursor = JSON.parse(remembered) as Cursor;
+    else skip = (q.page - 1) * q.length;
+    if (!cursor && skip > MAX_OFFSET)
+      throw badRequest(`Pages deeper than ${MAX_OFFSET} rows are reached by paging forward (nextCursor).`);
+  }
+  const rows: Row[] = [];
+  let started = !cursor;
+  for (const nulls of segs) {
+    if (!started) {
+      if (cursor!.n !== nulls) continue;
+      started = true;
+    }
+    const want = q.length + 1 - rows.length;
+    const got = await segment(s, q, nulls, rows.length === 0 && cursor?.n === nulls ? cursor : undefined, want, skip);
+    if (skip > 0) {
+      // Offsets carry into the next part: how many rows this part had before the page.
+      if (got.length > 0) skip = 0;
+      else {
+        const c = await base(s, q)
+          .select(sql<number>`count(*)`.as('n'))
+          .where(sql<SqlBool>`${q.sort.expr} is ${nulls ? sql.raw('') : sql.raw('not')} null`)
+          .executeTakeFirstOrThrow();
+        skip = Math.max(0, skip - Number(c.n));
+      }
+    }
+    rows.push(...got);
+    if (rows.length > q.length) break;
+  }
+  const more = rows.length > q.length;
+  const page = rows.slice(0, q.length);
+  const last = page[page.length - 1];
+  const next = more && last ? { h: q.hash, n: last.sort_value === null, v: last.sort_value, i: last.id } : undefined;
+  if (next)
+    pageCursors.set(
+      `${s.tdb.tenantId}|${s.user.id}|${s.moduleId}|${q.hash}|${q.length}|${q.page + 1}`,
+      JSON.stringify(next),
+    );
+  return { rows: page, next };
+}
+
+async function cappedCount(s: ListScope, b: Q): Promise<number> {
+  // The inner query carries the tenant condition (it comes from TenantDb); the outer one only counts it.
+  const inner = b.select(sql`1`.as('one')).limit(COUNT_CAP + 1);
+  const r = await s.counter
+    .selectFrom(inner.as('t'))
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+async function countsFor(s: ListScope, q: ListQuery) {
+  const who = s.draft || !isAdmin(s.user) ? s.user.id : '*';
+  const key = `${s.tdb.tenantId}|${s.moduleId}|${s.draft ? 'd' : 'r'}|${who}|${q.filterHash}`;
+  const hit = counts.get(key);
+  if (hit) return hit;
+  // One count per key at a time: when the cached figure expires under load, waiting requests share it.
+  const running = countsRunning.get(key);
+  if (running) return running;
+  const p = countNow(s, q, key).finally(() => countsRunning.delete(key));
+  countsRunning.set(key, p);
+  return p;
+}
+
+async function countNow(s: ListScope, q: ListQuery, key: string) {
+  const total = await cappedCount(s, base(s, q, false));
+  const filtered = q.filters.length || q.search ? await cappedCount(s, base(s, q)) : total;
+  const value = {
+    total: Math.min(total, COUNT_CAP),
+    filtered: Math.min(filtered, COUNT_CAP),
+    capped: total > COUNT_CAP || filtered > COUNT_CAP,
+  };
+  counts.set(key, value);
+  return value;
+}
+
+/** Names of the users on a page (initiators, assignees of open tasks). */
+async function pageExtras(s: ListScope, rows: Row[]) {
+  const ids = rows.map((r) => r.id);
+  const tasks = ids.length
+    ? await s.tdb
+        .selectFrom('tasks')
+        .select(['record_id', 'assignee_id', 'activity_title'])
+        .where('record_id', 'in', ids)
+        .where('status', '=', OPEN)
+        .execute()
+    : [];
+  const userIds = [
+    ...new Set([
+      ...rows.map((r) => r.workflow_initiator_user).filter((x): x is string => !!x),
+      ...tasks.map((t) => t.assignee_id),
+    ]),
+  ];
+  const users = userIds.length
+    ? await s.tdb.selectFrom('users').select(['id', 'fullname', 'username']).where('id', 'in', userIds).execute()
+    : [];
+  const names = new Map(users.map((u) => [u.id, u.fullname || u.username]));
+  return { tasks, names };
+}
+
+export async function listRecords(s: ListScope, q: ListQuery) {
+  const [{ rows, next }, c] = await Promise.all([fetchPage(s, q), countsFor(s, q)]);
+  const { tasks, names } = await pageExtras(s, rows);
+  const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
+  const data = rows.map((r) => {
+    const values = JSON.parse(r.data) as Record<string, unknown>;
+    const { status, display } = processStatus(r);
+    return {
+      id: r.id,
+      module_version: r.module_version,
+      version: r.version,
+      is_draft: !!r.is_draft,
+      data: Object.fromEntries(fieldKeys.filter((k) => k in values).map((k) => [k, values[k]])),
+      sequence_number: r.sequence_number,
+      process_status: status,
+      process_status_display: display,
+      tasks: tasks
+        .filter((t) => t.record_id === r.id)
+        .map((t) => ({ assignee: names.get(t.assignee_id) ?? '', step: t.activity_title })),
+      workflow_status: r.workflow_status,
+      workflow_activity_name: r.workflow_activity_name,
+      workflow_started_on: r.workflow_started_on,
+      workflow_initiator_user: r.workflow_initiator_user ? (names.get(r.workflow_initiator_user) ?? '') : null,
+      workflow_initiator_email: r.workflow_initiator_email,
+      workflow_completed_on: r.workflow_completed_on,
+      workflow_instance_id: r.workflow_instance_id,
+      created_by: r.created_by,
+      created_on: r.created_on,
+      modified_on: r.modified_on,
+      mine: r.created_by === s.user.id,
+    };
+  });
+  return {
+    data,
+    recordsTotal: c.total,
+    recordsFiltered: c.filtered,
+    countCapped: c.capped,
+    page: q.page,
+    length: q.length,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
+}

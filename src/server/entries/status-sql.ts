@@ -1,0 +1,20 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { WF } from '../engine/status.js';
+
+/** The derived process statuses of spec section 4 (the same rule as engine/status.ts processStatus). */
+export const PROCESS_STATUSES = ['Faulted', 'Completed', 'Running', 'Not Started'];
+
+/** The SQL form of processStatus(): lets the list filter and count by derived status. */
+export function processStatusSql(status: string): RawBuilder<SqlBool> {
+  const faulted = sql`coalesce(records.workflow_status, '') = ${WF.faulted}`;
+  switch (status) {
+    case 'Faulted':
+      return sql<SqlBool>`${faulted}`;
+    case 'Completed':
+      return sql<SqlBool>`(not ${faulted} and records.workflow_completed_on is not null)`;
+    case 'Running':
+      return sql<SqlBool>`(not ${faulted} and records.workflow_completed_on is null and records.workflow_started_on is not null)`;
+    default:
+      return sql<SqlBool>`(not ${faulted} and records.workflow_completed_on is null and records.workflow_started_on is null)`;
+  }
+}

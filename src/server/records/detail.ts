@@ -1,0 +1,111 @@
+import { notFound } from '../http/errors.js';
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { redactRecord, resolvePermissions, type Access } from '../../../runtime/permissions.js';
+import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
+import { loadRecordFor, loadVersion } from './store.js';
+import { stepOfTask } from '../engine/engine.js';
+import { goBackTargets } from '../engine/actions.js';
+import { OPEN, processStatus } from '../engine/status.js';
+
+/**
+ * A record under the permissions of the step the viewer is at: their open task's step (taskId, or their open
+ * task on the record), fs-start for a draft, fs-complete once completed; without an open task everything is
+ * read-only. Hidden fields are neither in `data` nor in `definition`.
+ */
+export async function recordDetail(tdb: TenantDb, user: AuthUser, recordId: string, taskId?: string) {
+  const r = await loadRecordFor(tdb, user, recordId);
+  const v = await loadVersion(tdb, r.module_id, r.module_version);
+  const isAdmin = user.isAdministrator || user.isSysAdmin;
+  let task;
+  if (taskId) {
+    task = await tdb
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', taskId)
+      .where('record_id', '=', r.id)
+      .executeTakeFirst();
+    if (!task || (task.assignee_id !== user.id && !isAdmin)) throw notFound('Task not found');
+  } else {
+    task = await tdb
+      .selectFrom('tasks')
+      .selectAll()
+      .where('record_id', '=', r.id)
+      .where('assignee_id', '=', user.id)
+      .where('status', '=', OPEN)
+      .orderBy('started_on', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+  const acting =
+    !!task && task.status === OPEN && task.assignee_id === user.id && task.instance_id === r.workflow_instance_id;
+  const step = acting
+    ? stepOfTask(v, task!.activity_id)
+    : r.is_draft
+      ? START_STEP
+      : r.workflow_completed_on
+        ? COMPLETE_STEP
+        : (r.workflow_activity_id ?? START_STEP);
+  const resolved = resolvePermissions(v.definition, v.workflow, step, v.registry);
+  const canWrite = acting || (!!r.is_draft && r.created_by === user.id);
+  const access: Record<string, Access> = Object.fromEntries(
+    Object.entries(resolved).map(([k, a]) => [k, a === 'hidden' ? 'hidden' : canWrite ? a : 'readonly']),
+  );
+  const data = redactRecord(JSON.parse(r.data) as Record<string, unknown>, access);
+  const hidden = new Set(Object.keys(access).filter((k) => access[k] === 'hidden'));
+  const mine = r.workflow_initiator_user === user.id;
+  const running = !r.is_draft && !!r.workflow_instance_id && !r.workflow_completed_on;
+  const atStart = v.workflow.activities.find((a) => a.activityId === task?.activity_id)?.type === 'StartProcess';
+  const actions = [
+    ...(acting ? ['approve', ...(atStart ? [] : ['reject', 'reassign', 'goback'])] : []),
+    ...(mine && running ? ['withdraw', 'reminder'] : []),
+    ...(!r.is_draft && r.workflow_instance_id && (mine || isAdmin) ? ['restart'] : []),
+  ];
+  const { status, display } = processStatus(r);
+  return {
+    id: r.id,
+    module_id: r.module_id,
+    module_version: r.module_version,
+    version: r.version,
+    is_draft: !!r.is_draft,
+    data,
+    access,
+    step,
+    // The definition as this step may see it: hidden fields are not sent at all.
+    definition: {
+      ...v.definition,
+      fieldGroups: v.definition.fieldGroups.map((g) => ({
+        ...g,
+        rows: g.rows.map((row) => ({ fields: row.fields.filter((f) => !hidden.has(f.name)) })),
+      })),
+    },
+    task: task
+      ? {
+          id: task.id,
+          status: task.status,
+          activity_id: task.activity_id,
+          activity_title: task.activity_title,
+          task_type: task.task_type,
+          due_on: task.due_on,
+          version: task.version,
+        }
+      : null,
+    /** What this viewer may do now: approve, reject, reassign, goback, withdraw, reminder, restart. */
+    actions,
+    goBackTargets: acting && !atStart ? await goBackTargets(tdb, v, r, task!) : [],
+    process_status: status,
+    process_status_display: display,
+    workflow_status: r.workflow_status,
+    workflow_activity_id: r.workflow_activity_id,
+    workflow_activity_name: r.workflow_activity_name,
+    workflow_started_on: r.workflow_started_on,
+    workflow_initiator_user: r.workflow_initiator_user,
+    workflow_initiator_email: r.workflow_initiator_email,
+    workflow_completed_on: r.workflow_completed_on,
+    workflow_faulted_on: r.workflow_faulted_on,
+    workflow_instance_id: r.workflow_instance_id,
+    created_by: r.created_by,
+    created_on: r.created_on,
+    modified_on: r.modified_on,
+  };
+}

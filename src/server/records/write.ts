@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
+import { loadFieldRegistry } from '../../../runtime/registry-node.js';
+import { applyChange } from '../../../runtime/record-engine.js';
+import { checkWrite, type Access } from '../../../runtime/permissions.js';
+import { validateRecord } from '../../../runtime/validation.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
+
+/** 422 with every problem: the form shows them under their fields; nothing is saved. */
+export function invalid(issues: { field?: string; message: string }[]): never {
+  const err = new HttpError(422, issues.map((i) => i.message).join('; '));
+  (err as HttpError & { issues?: unknown }).issues = issues;
+  throw err;
+}
+
+/**
+ * The record's values after a write by someone at a step with the given access: computed and server-assigned
+ * values are never taken from the client, unknown fields and changes to fields the step may not edit are refused
+ * (422, nothing saved), formulas are recomputed and the result validated.
+ */
+export async function mergeWrite(
+  v: LoadedVersion,
+  before: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+  access: Record<string, Access>,
+  opts: { draft: boolean },
+): Promise<Record<string, unknown>> {
+  const { servers } = await loadFieldRegistry();
+  const writable: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
+  for (const name of v.compiled.order) {
+    const f = v.compiled.fields[name]!;
+    labels[name] = f.label;
+    if (
+      !(name in incoming) ||
+      f.manifest.uiHints?.computed ||
+      f.manifest.uiHints?.serverAssigned ||
+      f.manifest.uiHints?.noValue
+    )
+      continue;
+    const s = servers[f.def.fieldType];
+    writable[name] = s?.sanitize ? s.sanitize(incoming[name], f.config) : incoming[name];
+  }
+  const unknown = Object.keys(incoming).filter((k) => !v.compiled.fields[k]);
+  if (unknown.length) invalid(unknown.map((k) => ({ field: k, message: `Unknown field ${k}` })));
+  const refused = checkWrite(before, writable, access, labels);
+  if (refused.length) invalid(refused);
+  const data = applyChange(v.compiled, { ...before, ...writable }).values;
+  const issues = validateRecord(v.compiled, data, access, { draft: opts.draft });
+  if (issues.length) invalid(issues);
+  return data;
+}
+
+async function nextSequence(tdb: TenantDb, moduleId: string): Promise<number> {
+  const row = await tdb
+    .updateTable('modules')
+    .set((eb) => ({ sequence_next: eb('sequence_next', '+', 1) }))
+    .where('id', '=', moduleId)
+    .returning('sequence_next')
+    .executeTakeFirstOrThrow();
+  return row.sequence_next - 1;
+}
+
+export interface DraftWrite {
+  moduleId: string;
+  /** An existing draft of this user (already loaded and checked), or undefined to create one. */
+  existing?: RecordRow;
+  data: Record<string, unknown>;
+  version?: unknown;
+  userId: string;
+  access(v: LoadedVersion): Record<string, Access>;
+  /** false: every required field must be filled (submit). */
+  draft: boolean;
+}
+
+/** Creates or updates a draft inside the caller's transaction; returns the stored row as it now is. */
+export async function writeDraft(
+  tx: TenantDb,
+  w: DraftWrite,
+): Promise<{ row: RecordRow; v: LoadedVersion; access: Record<string, Access> }> {
+  const mod = await tx
+    .selectFrom('modules')
+    .select(['id', 'published_version'])
+    .where('id', '=', w.moduleId)
+    .where('deleted_on', 'is', null)
+    .executeTakeFirst();
+  if (!mod) throw notFound('App not found');
+  const existing = w.existing;
+  if (existing && existing.module_id !== mod.id) throw notFound('Record not found');
+  if (existing && !existing.is_draft)
+    throw new HttpError(409, 'This record has been submitted; it changes through its tasks now.');
+  const versionNo = existing?.module_version ?? mod.published_version;
+  if (!versionNo) throw badRequest('This app is not published yet.');
+  const v = await loadVersion(tx, mod.id, versionNo);
+  const access = w.access(v);
+  const before = existing ? (JSON.parse(existing.data) as Record<string, unknown>) : {};
+  let data = await mergeWrite(v, before, w.data, access, { draft: w.draft });
+  const now = new Date().toISOString();
+  if (!existing) {
+    const { servers } = await loadFieldRegistry();
+    let seq: number | undefined;
+    const take = async () => (seq ??= await nextSequence(tx, mod.id));
+    for (const name of v.compiled.order) {
+      const f = v.compiled.fields[name]!;
+      const s = servers[f.def.fieldType];
+      if (s?.assignOnCreate) data = { ...data, [name]: await s.assignOnCreate({ nextSequence: take }, f.config) };
+    }
+    const row: RecordRow = {
+      id: crypto.randomUUID(),
+      tenant_id: tx.tenantId,
+      module_id: mod.id,
+      module_version: versionNo,
+      data: JSON.stringify(data),
+      version: 1,
+      is_draft: 1,
+      sequence_number: seq ?? null,
+      workflow_instance_id: null,
+      workflow_status: null,
+      workflow_activity_id: null,
+      workflow_activity_name: null,
+      workflow_started_on: null,
+      workflow_initiator_user: null,
+      workflow_initiator_email: null,
+      workflow_completed_on: null,
+      workflow_faulted_on: null,
+      created_by: w.userId,
+      created_on: now,
+      modified_by: w.userId,
+      modified_on: now,
+      submitted_on: null,
+    };
+    const { tenant_id: _t, ...insert } = row;
+    await tx.insertInto('records', insert).execute();
+    return { row, v, access };
+  }
+  if (typeof w.version !== 'number') throw badRequest('version is required to update a record.');
+  const r = await tx
+    .updateTable('records')
+    .set({ data: JSON.stringify(data), version: existing.version + 1, modified_by: w.userId, modified_on: now })
+    .where('id', '=', existing.id)
+    .where('version', '=', w.version)
+    .executeTakeFirst();
+  if (!Number(r.numUpdatedRows)) throw conflict('Someone else changed this record. Reload it to see their changes.');
+  return {
+    row: {
+      ...existing,
+      data: JSON.stringify(data),
+      version: existing.version + 1,
+      modified_by: w.userId,
+      modified_on: now,
+    },
+    v,
+    access,
+  };
+}

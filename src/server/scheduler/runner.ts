@@ -1,0 +1,210 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import { TenantDb } from '../tenancy/tenant-db.js';
+import type { AuthUser } from '../identity/user-info.js';
+import { resolvePermissions } from '../../../runtime/permissions.js';
+import { START_STEP } from '../../../schemas/workflow-definition.js';
+import { writeDraft } from '../records/write.js';
+import { actorFor, inTransaction, submit } from '../engine/actions.js';
+import { nextRun, parseCron } from './cron.js';
+
+/** How long a node may hold a schedule before another node may take it over (a crashed node's lease expires). */
+const LEASE_MS = 5 * 60_000;
+
+export interface ScheduleRow {
+  id: string;
+  module_id: string;
+  cron: string;
+  time_zone: string;
+  data: string;
+  submit: number;
+  status: string;
+  owner_id: string;
+}
+
+export function nextDue(s: Pick<ScheduleRow, 'cron' | 'time_zone'>, after: Date): string | null {
+  return nextRun(parseCron(s.cron), after, s.time_zone)?.toISOString() ?? null;
+}
+
+/**
+ * Runs due schedules. Due times live in schedule_leases (a system table, so one query finds every tenant's);
+ * a node takes a schedule with a conditional UPDATE (only if nobody holds an unexpired lease on that due time),
+ * runs it inside the tenant, and moves the due time on. The unique (schedule, slot) run row is the backstop:
+ * even a node whose lease expired mid-run cannot create a second record for the same slot.
+ */
+export class Scheduler {
+  readonly node = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(
+      () => void this.tick().catch((err: unknown) => this.log.error({ err }, 'scheduler tick failed')),
+      intervalMs,
+    );
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass: runs every schedule due at `now`; returns how many runs this node made. */
+  tick(now = new Date()): Promise<number> {
+    const p = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.pass(now));
+    this.running = p;
+    return p;
+  }
+
+  private async pass(now: Date): Promise<number> {
+    const at = now.toISOString();
+    const due = await this.db.system
+      .selectFrom('schedule_leases')
+      .select(['schedule_id', 'tenant_id', 'due_on'])
+      .where('due_on', '<=', at)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .orderBy('due_on')
+      .limit(100)
+      .execute();
+    let ran = 0;
+    for (const d of due) {
+      const claimed = await this.db.system
+        .updateTable('schedule_leases')
+        .set({ lease_owner: this.node, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+        .where('schedule_id', '=', d.schedule_id)
+        .where('due_on', '=', d.due_on)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      try {
+        if (await this.runOne(new TenantDb(d.tenant_id, this.db.forTenant(d.tenant_id)), d.schedule_id, d.due_on!, now))
+          ran++;
+      } catch (err) {
+        this.log.error({ err, scheduleId: d.schedule_id }, 'schedule run failed');
+      }
+    }
+    return ran;
+  }
+
+  private async runOne(tdb: TenantDb, scheduleId: string, slot: string, now: Date): Promise<boolean> {
+    const s = await tdb.selectFrom('schedules').selectAll().where('id', '=', scheduleId).executeTakeFirst();
+    if (!s || s.status !== 'Active') {
+      await this.release(scheduleId, null);
+      return false;
+    }
+    let made = false;
+    let message: string | null = null;
+    let recordId: string | null = null;
+    try {
+      recordId = await inTransaction(tdb, async (tx) => {
+        // The slot row first: a second node reaching the same slot fails here and creates nothing.
+        await tx
+          .insertInto('schedule_runs', {
+            id: crypto.randomUUID(),
+            schedule_id: s.id,
+            slot,
+            status: 'Running',
+            record_id: null,
+            message: null,
+            node: this.node,
+            created_on: now.toISOString(),
+          })
+          .execute();
+        const id = await this.createRecord(tx, s);
+        await tx
+          .updateTable('schedule_runs')
+          .set({ status: 'Succeeded', record_id: id })
+          .where('schedule_id', '=', s.id)
+          .where('slot', '=', slot)
+          .execute();
+        return id;
+      });
+      made = true;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      const duplicate = code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
+      if (duplicate) {
+        this.log.info({ scheduleId, slot }, 'schedule slot already ran');
+      } else {
+        message = err instanceof Error ? err.message : String(err);
+        await tdb
+          .insertInto('schedule_runs', {
+            id: crypto.randomUUID(),
+            schedule_id: s.id,
+            slot,
+            status: 'Failed',
+            record_id: null,
+            message: message.slice(0, 1000),
+            node: this.node,
+            created_on: now.toISOString(),
+          })
+          .execute()
+          .catch(() => undefined);
+      }
+    }
+    // Missed slots (the app was down) are not replayed one by one: the next run is the first one after now.
+    // The schedule is read again: a pause or an edit during the run decides what comes next.
+    const fresh = await tdb
+      .selectFrom('schedules')
+      .select(['status', 'cron', 'time_zone'])
+      .where('id', '=', s.id)
+      .executeTakeFirst();
+    const next = fresh && fresh.status === 'Active' ? nextDue(fresh, now) : null;
+    await tdb
+      .updateTable('schedules')
+      .set({ last_run_on: now.toISOString(), next_run_on: next })
+      .where('id', '=', s.id)
+      .execute();
+    await this.release(scheduleId, next);
+    if (made) this.log.info({ scheduleId, slot, recordId }, 'schedule ran');
+    return made;
+  }
+
+  private async release(scheduleId: string, next: string | null) {
+    await this.db.system
+      .updateTable('schedule_leases')
+      .set({ due_on: next, lease_owner: null, lease_until: null })
+      .where('schedule_id', '=', scheduleId)
+      .where('lease_owner', '=', this.node)
+      .execute();
+  }
+
+  /** A draft in the schedule owner's name, submitted into the workflow when the schedule says so. */
+  private async createRecord(tx: TenantDb, s: ScheduleRow): Promise<string> {
+    const u = await tx.selectFrom('users').selectAll().where('id', '=', s.owner_id).executeTakeFirst();
+    if (!u || u.status !== 'active') throw new Error('The owner of this schedule is no longer active.');
+    const user: AuthUser = {
+      id: u.id,
+      tenantId: tx.tenantId,
+      sessionId: '',
+      username: u.username,
+      email: u.email,
+      fullname: u.fullname,
+      isSysAdmin: !!u.is_sys_admin,
+      isAdministrator: !!u.is_administrator,
+      isFullUser: !!u.is_full_user,
+      isConsultant: !!u.is_consultant,
+    };
+    const data = JSON.parse(s.data) as Record<string, unknown>;
+    if (s.submit) {
+      const r = await submit(tx, user, await actorFor(tx, user), { moduleId: s.module_id, data });
+      return r.recordId;
+    }
+    const { row } = await writeDraft(tx, {
+      moduleId: s.module_id,
+      data,
+      userId: u.id,
+      access: (v) => resolvePermissions(v.definition, v.workflow, START_STEP, v.registry),
+      draft: true,
+    });
+    return row.id;
+  }
+}

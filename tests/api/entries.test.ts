@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../src/server/tenancy/admin.js';
+import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { applyOperator, type FilterOperator } from '../../runtime/expressions/operators.js';
+import { bearer, tokenFor } from '../support/auth.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { testDialects } from '../support/databases.js';
+import { claimWorkflow, expenseClaim } from './engine-fixture.js';
+
+/**
+ * The claim workflow without hiding `secret`: a list shows only fields no step hides (the access matrix covers
+ * that), and this suite sorts and filters on a nullable field.
+ */
+function listableWorkflow(finance: string) {
+  const wf = claimWorkflow({ finance: [finance] });
+  const steps = (wf.permissions?.steps ?? {}) as Record<string, Record<string, unknown>>;
+  for (const s of Object.values(steps)) delete s.secret;
+  return wf;
+}
+
+const PW = 'Correct-Horse-9';
+const A = 'acme.localhost';
+const B = 'bravo.localhost';
+const TITLES = [
+  'Trip to Berlin',
+  'Taxi',
+  'Hotel Paris',
+  'Lunch',
+  'trip home',
+  'Books',
+  'Train ticket',
+  'Conference',
+  'Cab_fare',
+  'Dinner 50%',
+];
+
+interface Row {
+  id: string;
+  data: Record<string, unknown>;
+  process_status: string;
+  tasks: { assignee: string }[];
+  workflow_initiator_user: string | null;
+}
+
+describe.each(await testDialects())('record lists, deletes and comments on %s', (dialect) => {
+  let t: TestApp;
+  let tdb: TenantDb;
+  const id: Record<string, string> = {};
+  const tok: Record<string, string> = {};
+  let moduleId = '';
+  const submitted: { id: string; title: string; amount: number; secret: string | null; by: string }[] = [];
+  const drafts: string[] = [];
+
+  const post = (url: string, who: string, payload: unknown = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(tok[who]!, who === 'bravo' ? B : A),
+      payload: payload as object,
+    });
+  const get = (url: string, who: string) => t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
+  const list = (who: string, body: object = {}, draft = false) =>
+    post(`/api/EntryModule/${draft ? 'draftdatatables' : 'datatables'}`, who, { moduleId, length: 100, ...body });
+  const ids = (res: { json(): { data: { data: Row[] } } }) => res.json().data.data.map((r) => r.id);
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {});
+    const { tenantId } = await t.addTenant('acme', PW);
+    await t.addTenant('bravo', PW);
+    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
+    for (const u of ['sam', 'mia', 'max', 'fin'])
+      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: `${u} person`, password: PW });
+    for (const u of ['admin', 'sam', 'mia', 'max', 'fin']) tok[u] = await tokenFor(t.app, A, u, PW);
+    tok.bravo = await tokenFor(t.app, B, 'admin', PW);
+    moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Expense claims' })).json()
+      .data.id;
+    expect(
+      (
+        await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
+          module: expenseClaim,
+          workflow: listableWorkflow(id.fin!),
+        })
+      ).json().success,
+    ).toBe(true);
+    expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin', {})).json().success).toBe(true);
+    // The designer marks amount and title sortable: the list creates their expression indexes.
+    await tdb
+      .updateTable('modules')
+      .set({ default_config: JSON.stringify({ sortableFields: ['amount', 'title'] }) })
+      .where('id', '=', moduleId)
+      .execute();
+    for (let i = 0; i < 24; i++) {
+      const by = i % 4 === 3 ? 'max' : 'sam';
+      const title = TITLES[i % TITLES.length]!;
+      const amount = (i * 37) % 1500;
+      const secret = i % 3 === 0 ? null : `s${i % 5}`;
+      const r = await post('/api/EntryModule/submit', by, {
+        moduleId,
+        data: { title, amount, manager: by === 'max' ? id.mia : id.max, ...(secret ? { secret } : {}) },
+      });
+      expect(r.json(), JSON.stringify(r.json())).toMatchObject({ success: true });
+      submitted.push({ id: r.json().data.recordId, title, amount, secret, by });
+    }
+    for (let i = 0; i < 3; i++)
+      drafts.push(
+        (await post('/api/EntryModule/save', 'sam', { moduleId, data: { title: `Draft ${i}` } })).json().data.id,
+      );
+  });
+  afterAll(() => t?.close());
+
+  it('pages by keyset and by offset with the same rows, sorted by an indexed field', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 1; page <= 3; page++) {
+      const byCursor = await list('admin', { page, length: 10, orders: [{ column: 'amount', dir: 'asc' }], cursor });
+      expect(byCursor.statusCode, byCursor.body).toBe(200);
+      const byOffset = await list('admin', { page, length: 10, orders: [{ column: 'amount', dir: 'asc' }] });
+      expect(ids(byOffset)).toEqual(ids(byCursor));
+      seen.push(...ids(byCursor));
+      cursor = byCursor.json().data.nextCursor;
+    }
+    expect(cursor).toBeNull();
+    const expected = [...submitted].sort((a, b) => a.amount - b.amount || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+    expect(seen).toEqual(expected);
+    const first = (await list('admin', { length: 10 })).json().data;
+    expect(first).toMatchObject({ recordsTotal: 24, recordsFiltered: 24, countCapped: false, page: 1, length: 10 });
+    expect(first.columns.slice(0, 2).map((c: { data: string }) => c.data)).toEqual(['title', 'amount']);
+    expect(first.columns.map((c: { data: string }) => c.data)).toEqual(
+      expect.arrayContaining([
+        'process_status',
+        'tasks',
+        'workflow_activity_name',
+        'workflow_started_on',
+        'workflow_initiator_user',
+        'workflow_initiator_email',
+        'workflow_completed_on',
+      ]),
+    );
+    const row = first.data[0] as Row;
+    expect(row.process_status).toBe('Running');
+    expect(row.tasks.length).toBeGreaterThan(0);
+    // A cursor of another sort order is refused rather than misread.
+    expect(
+      (await list('admin', { page: 2, orders: [{ column: 'title', dir: 'asc' }], cursor: first.nextCursor }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('walks nullable sort values in both directions without losing or repeating rows', async () => {
+    for (const dir of ['asc', 'desc'] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let page = 1;
+      do {
+        const r = await list('admin', { page, length: 10, orders: [{ column: 'secret', dir }], cursor });
+        seen.push(...ids(r));
+        cursor = r.json().data.nextCursor;
+        page++;
+      } while (cursor);
+      const key = (s: string | null) => (s === null ? '' : `~${s}`);
+      const expected = [...submitted]
+        .sort((a, b) => (key(a.secret) < key(b.secret) ? -1 : key(a.secret) > key(b.secret) ? 1 : a.id < b.id ? -1 : 1))
+        .map((r) => r.id);
+      expect(seen).toEqual(dir === 'asc' ? expected : expected.reverse());
+    }
+  });
+
+  it('filters with every lookup operator like the runtime evaluates them', async () => {
+    const cases: [string, FilterOperator, unknown][] = [
+      ['amount', 'eq', 74],
+      ['amount', 'neq', 74],
+      ['amount', 'lt', 500],
+      ['amount', 'lte', 444],
+      ['amount', 'gt', 1000],
+      ['amount', 'gte', 1036],
+      ['amount', 'partof', '0,37,74'],
+      ['amount', 'notpartof', [0, 37]],
+      ['amount', 'isin', [111, 148]],
+      ['title', 'eq', 'Taxi'],
+      ['title', 'startswith', 'tr'],
+      ['title', 'endswith', 'S'],
+      ['title', 'contains', 'ri'],
+      ['title', 'doesnotcontain', 'a'],
+      ['title', 'contains', '50%'],
+      ['title', 'contains', '_'],
+      ['title', 'minlength', 10],
+      ['title', 'maxlength', 5],
+      ['secret', 'isnull', null],
+      ['secret', 'isnotnull', null],
+      ['secret', 'isempty', null],
+      ['secret', 'isnotempty', null],
+    ];
+    for (const [field, operator, value] of cases) {
+      const r = await list('admin', { filters: [{ field, operator, value }] });
+      expect(r.statusCode, `${field} ${operator}: ${r.body}`).toBe(200);
+      const expected = submitted
+        .filter((s) => applyOperator(operator, (s as unknown as Record<string, unknown>)[field] ?? null, value))
+        .map((s) => s.id)
+        .sort();
+      expect(ids(r).sort(), `${field} ${operator} ${JSON.stringify(value)}`).toEqual(expected);
+      expect(r.json().data.recordsFiltered).toBe(expected.length);
+    }
+    const both = await list('admin', {
+      filters: [
+        { field: 'amount', operator: 'gte', value: 500 },
+        { field: 'title', operator: 'contains', value: 'trip' },
+      ],
+    });
+    expect(ids(both).sort()).toEqual(
+      submitted
+        .filter((s) => s.amount >= 500 && s.title.toLowerCase().includes('trip'))
+        .map((s) => s.id)
+        .sort(),
+    );
+    const search = await list('admin', { search: { value: 'paris' } });
+    expect(ids(search).sort()).toEqual(
+      submitted
+        .filter((s) => s.title.includes('Paris'))
+        .map((s) => s.id)
+        .sort(),
+    );
+  });
+
+  it('refuses unknown columns, operators and page sizes with a clear message', async () => {
+    expect(
+      (await list('admin', { orders: [{ column: 'data; drop table records', dir: 'asc' }] })).json(),
+    ).toMatchObject({ success: false, message: "Cannot sort by 'data; drop table records'." });
+    expect((await list('admin', { filters: [{ field: 'amount', operator: 'like', value: 1 }] })).json().message).toBe(
+      "Unknown filter operator 'like'.",
+    );
+    expect((await list('admin', { filters: [{ field: 'amount', operator: 'gt', value: 'abc' }] })).json().message).toBe(
+      "Filter 'amount' needs a number.",
+    );
+    expect((await list('admin', { length: 7 })).json().message).toBe('length must be one of 10, 20, 25, 50, 100.');
+    expect((await list('admin', { page: 2000, length: 10 })).statusCode).toBe(400);
+    expect((await list('admin', { cursor: 'garbage' })).statusCode).toBe(400);
+  });
+
+  it('lists only what the user may see: own records, records with their tasks, own drafts; never another tenant', async () => {
+    const sams = submitted
+      .filter((s) => s.by === 'sam')
+      .map((s) => s.id)
+      .sort();
+    expect(ids(await list('sam')).sort()).toEqual(sams);
+    // Mia approves the records Max started (she is named as their manager).
+    expect(ids(await list('mia')).sort()).toEqual(
+      submitted
+        .filter((s) => s.by === 'max')
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect(ids(await list('fin'))).toEqual([]);
+    expect(ids(await list('sam', {}, true)).sort()).toEqual([...drafts].sort());
+    expect(ids(await list('admin', {}, true))).toEqual([]);
+    const other = await list('bravo');
+    expect(other.statusCode).toBe(404);
+    expect((await get(`/api/EntryModule/summary/${moduleId}`, 'bravo')).statusCode).toBe(404);
+  });
+
+  it('summarises by process status', async () => {
+    const task = await tdb
+      .selectFrom('tasks')
+      .select('id')
+      .where('record_id', '=', submitted[3]!.id)
+      .where('assignee_id', '=', id.mia!)
+      .executeTakeFirstOrThrow();
+    // Amount 111 is under the finance threshold: one approval completes it.
+    expect((await post('/api/EntryModule/approve', 'mia', { task_id: task.id, accepted: true })).json().success).toBe(
+      true,
+    );
+    const s = (await get(`/api/EntryModule/summary/${moduleId}`, 'sam')).json().data;
+    expect(s).toMatchObject({ drafts: 3, byStatus: { Running: 18, Completed: 0, Faulted: 0, 'Not Started': 0 } });
+    const all = await list('admin', { filters: [{ field: 'process_status', operator: 'eq', value: 'Completed' }] });
+    expect(ids(all)).toEqual([submitted[3]!.id]);
+  });
+
+  it('deletes own drafts, refuses others with the reason, and is all-or-nothing in bulk', async () => {
+    const mine = submitted.find((s) => s.by === 'sam')!.id;
+    const refused = await post('/api/EntryModule/deletebyIds', 'sam', { ids: [drafts[0], mine] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You can delete only your own drafts; 1 of the 2 records are not. Nothing was deleted.',
+    );
+    expect(await tdb.selectFrom('records').select('id').where('id', '=', drafts[0]!).executeTakeFirst()).toBeDefined();
+    expect((await post('/api/EntryModule/deletebyId', 'sam', { id: mine })).json().message).toBe(
+      'You can delete only your own drafts.',
+    );
+    expect((await post('/api/EntryModule/deletebyId', 'mia', { id: drafts[0] })).statusCode).toBe(403);
+    expect((await post('/api/EntryModule/deletebyId', 'bravo', { id: drafts[0] })).statusCode).toBe(404);
+    expect((await post('/api/EntryModule/deletebyIds', 'sam', { ids: [drafts[0], drafts[1]] })).json()).toMatchObject({
+      success: true,
+      message: '2 entries deleted',
+    });
+    expect(ids(await list('sam', {}, true))).toEqual([drafts[2]]);
+    // Administrators may delete submitted records, with their tasks and history.
+    const victim = submitted[23]!.id;
+    expect((await post('/api/EntryModule/deletebyId', 'admin', { id: victim })).json().success).toBe(true);
+    expect(await tdb.selectFrom('tasks').select('id').where('record_id', '=', victim).execute()).toEqual([]);
+    expect((await list('admin')).json().data.recordsTotal).toBe(23);
+  });
+
+  it('keeps comments per record for the people who may open it', async () => {
+    const rec = submitted.find((s) => s.by === 'max')!.id;
+    expect((await post('/api/EntryModule/sendComment', 'max', { recordId: rec, message: '  ' })).json().message).toBe(
+      'Comment is required',
+    );
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await post('/api/EntryModule/sendComment', i === 1 ? 'mia' : 'max', { recordId: rec, message: `note ${i}` })
+        ).json().success,
+      ).toBe(true);
+    const all = (await get(`/api/EntryModule/${rec}/comments`, 'mia')).json().data.comments;
+    expect(all.map((c: { message: string }) => c.message)).toEqual(['note 2', 'note 1', 'note 0']);
+    expect(all[1].author_name).toBe('mia person');
+    const page2 = (await get(`/api/EntryModule/loadcomment?recordId=${rec}&page=2&length=2`, 'max')).json().data;
+    expect(page2).toMatchObject({ page: 2, more: false });
+    expect(page2.comments.map((c: { message: string }) => c.message)).toEqual(['note 0']);
+    expect((await get(`/api/EntryModule/${rec}/comments`, 'fin')).statusCode).toBe(404);
+    expect((await post('/api/EntryModule/sendComment', 'fin', { recordId: rec, message: 'sneaky' })).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/EntryModule/${rec}/comments`, 'bravo')).statusCode).toBe(404);
+    expect((await post('/api/EntryModule/sendComment', 'bravo', { recordId: rec, message: 'x' })).statusCode).toBe(404);
+  });
+});

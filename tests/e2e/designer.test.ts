@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+/** Presses on a source and moves the mouse to a target in steps, the way dnd-kit's pointer sensor expects. */
+async function drag(page: Page, from: Locator, to: Locator, at: 'centre' | 'left' = 'centre') {
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await to.scrollIntoViewIfNeeded();
+  const b = (await to.boundingBox())!;
+  const x = at === 'left' ? b.x + 8 : b.x + b.width / 2;
+  await page.mouse.move(x, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.move(x + 1, b.y + b.height / 2 + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+const fieldNames = (page: Page) =>
+  page
+    .locator('[data-testid^="field-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(6)).filter((n) => n !== 'properties'));
+
+const DESIGNER_CHUNKS = /FormDesignerPage|CodeEditor|editor\.api|JsonPanel|json\.worker|editor\.worker/;
+
+describe('the form designer in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates an app, designs it by dragging, publishes, fills a record, republishes and keeps the record on its version', async () => {
+    const origin = `http://demo.localhost:${server.port}`;
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+
+    await page.goto(`${origin}/authentication/login`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', 'Admin-Pass-123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/authentication'));
+    expect(requested.filter((u) => DESIGNER_CHUNKS.test(u))).toEqual([]);
+
+    // An app with the same name exists already: the server refuses, the dialog shows its message and re-enables.
+    await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
+      await fetch('/api/form/Editor/CreateProcessFromScratch', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name: 'Taken app' }),
+      });
+    });
+
+    await page.goto(`${origin}/applications?create=1`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Create App').first().waitFor();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByText('This field is required').waitFor();
+    await page.fill('#app-name', 'Tasks');
+    await dialog.getByText('Name: Tasks is reserved system name, please use another name').waitFor();
+    await page.fill('#app-description', ' starts with a space');
+    await page.locator('#app-description').blur();
+    await dialog.getByText('Cannot start with a space').waitFor();
+    await page.fill('#app-description', 'Time off requests');
+    await page.fill('#app-name', 'Taken app');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText("An app named 'Taken app' already exists.").waitFor();
+    await expect(page.locator('#app-name').isEnabled()).resolves.toBe(true);
+
+    // ML services wait for a provider; an unlicensed one stays disabled.
+    await expect(dialog.getByRole('checkbox', { name: 'Invoices' }).count()).resolves.toBe(0);
+    await page.selectOption('#app-ocr', 'azure-document-intelligence');
+    await dialog.getByText('Invoices', { exact: true }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Invoices' }).isChecked()).resolves.toBe(true);
+    await expect(dialog.getByRole('checkbox', { name: 'Identity documents' }).isDisabled()).resolves.toBe(true);
+
+    // The icon picker: 'home' by default, searchable, 50 per page.
+    await expect(page.inputValue('#app-icon')).resolves.toBe('home');
+    await dialog.getByRole('button', { name: 'Choose' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an icon' });
+    // The icon set loads on demand: wait for it, then count a page.
+    await expect.poll(() => picker.getByRole('option').count(), { timeout: 15_000 }).toBe(50);
+    await picker.getByPlaceholder('Search icons').fill('zzzz-no-icon');
+    await picker.getByText('NOT FOUND').waitFor();
+    await picker.getByPlaceholder('Search icons').fill('airplane');
+    await picker.getByRole('option', { name: 'airplane' }).click();
+    await expect(page.inputValue('#app-icon')).resolves.toBe('airplane');
+
+    await page.fill('#app-name', 'Leave requests');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/form-editor\/show\/[0-9a-f-]{36}$/);
+    const moduleId = page.url().split('/').pop()!;
+    await page.getByTestId('designer-canvas').waitFor();
+
+    // Drag in a section and fields of several types.
+    await drag(page, page.getByTestId('palette:@section').locator('.fd-palette-drag'), page.locator('.fd-end-zone'));
+    await page.getByTestId('section-section-2').waitFor();
+    await drag(page, page.getByTestId('palette:text').locator('.fd-palette-drag'), page.getByTestId('row-0-0'));
+    await page.getByTestId('field-text_1').waitFor();
+    await drag(page, page.getByTestId('palette:number').locator('.fd-palette-drag'), page.getByTestId('row-0-0'));
+    await page.getByTestId('field-number_1').waitFor();
+    await drag(page, page.getByTestId('palette:date').locator('.fd-palette-drag'), page.getByTestId('row-1-0'));
+    await page.getByTestId('field-date_1').waitFor();
+    await drag(
+      page,
+      page.getByTestId('palette:dropdown').locator('.fd-palette-drag'),
+      page.getByTestId('field-date_1'),
+      'left',
+    );
+    await expect(fieldNames(page)).resolves.toEqual(['text_1', 'number_1', 'dropdown_1', 'date_1']);
+
+    // Reorder with the keyboard sensor: pick up the number field and drop it on the text field.
+    await page.getByRole('button', { name: 'Move Untitled field' }).nth(1).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Space');
+    await expect(fieldNames(page)).resolves.toEqual(['number_1', 'text_1', 'dropdown_1', 'date_1']);
+
+    // Properties: label, name, required, width; errors show before save.
+    await page.getByTestId('field-text_1').click();
+    await page.fill('#prop_label', 'Full name');
+    await page.fill('#prop_name', 'full_name');
+    await page.check('#prop_required');
+    await page.locator('#prop_columnWidth').fill('8');
+    await expect(page.getByTestId('field-full_name').getAttribute('style')).resolves.toContain('span 8');
+    await page.getByTestId('field-number_1').click();
+    await page.fill('#prop_label', 'Days');
+    await page.getByTestId('field-dropdown_1').click();
+    await page.fill('#prop_label', 'Kind');
+    await page.getByTestId('field-date_1').click();
+    await page.fill('#prop_label', 'Start');
+    await page.fill('#prop_regex', '([');
+    await page
+      .getByTestId('designer-errors')
+      .getByText('Start: the pattern is not a valid regular expression')
+      .waitFor();
+    await expect(page.getByRole('button', { name: 'Publish' }).isDisabled()).resolves.toBe(true);
+    await page.fill('#prop_regex', '');
+    await page
+      .getByTestId('designer-errors')
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .catch(async () => {
+        throw new Error(`errors left: ${await page.getByTestId('designer-errors').innerText()}`);
+      });
+
+    // Undo and redo the last label change.
+    await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('field-date_1').innerText()).resolves.toContain('Untitled field');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(page.getByTestId('field-date_1').innerText()).resolves.toContain('Start');
+
+    // A visibility rule built in the rule editor: Kind shows only when Days is greater than 1.
+    await page.getByTestId('field-dropdown_1').click();
+    const rules = page.getByTestId('rule-editor');
+    await rules.getByRole('button', { name: 'Add visibility rule' }).click();
+    const rule = rules.getByTestId('rule-0');
+    await rule.getByRole('combobox', { name: 'Field', exact: true }).selectOption('number_1');
+    await rule.getByRole('combobox', { name: 'Operator' }).selectOption('gt');
+    await rule.getByRole('textbox', { name: 'Value' }).fill('1');
+    // A validation rule with its own message, comparing with another field.
+    await rules.getByRole('button', { name: 'Add validation rule' }).click();
+    const check = rules.getByTestId('rule-1');
+    await check.getByRole('combobox', { name: 'Operator' }).selectOption('neq');
+    await check.getByRole('combobox', { name: 'Compare with' }).selectOption('Field');
+    await check.getByRole('combobox', { name: 'Other field' }).selectOption('full_name');
+    await check.getByRole('textbox', { name: 'Error message' }).fill('Kind and name differ');
+    await rules.getByTestId('rule-1').getByRole('button', { name: 'Remove rule' }).click();
+    await expect(rules.getByTestId('rule-1').count()).resolves.toBe(0);
+
+    // The formula editor colours the expression syntax: function, field reference, operator, number, string.
+    await page.getByRole('button', { name: 'Add a formula' }).click();
+    const formula = page.getByTestId('code-formula');
+    await formula.locator('.view-lines').click();
+    await page.keyboard.type('IF({number_1} > 2, "long"');
+    const tokens = formula.locator('.view-line span span');
+    // Monaco tokenizes and renders asynchronously: wait until the four tokens carry four different colours.
+    const distinctColours = async () => {
+      const spans = await tokens.evaluateAll((els) => els.map((e) => [e.textContent, e.className.split(' ')[0]]));
+      const classOf = new Map(spans as [string, string][]);
+      const classes = ['IF', 'number_1', '2', '"long"'].map((text) => classOf.get(text));
+      return classes.every(Boolean) ? new Set(classes).size : 0;
+    };
+    await expect.poll(distinctColours).toBe(4);
+    await expect(formula.evaluate((e) => e.getBoundingClientRect().height)).resolves.toBe(80);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+
+    // The second section becomes a table with two column headers.
+    await page.getByTestId('section-section-2').locator('.fd-section-header strong').click();
+    await page.getByTestId('section-properties').getByText('Show as a table').click();
+    await page.getByTestId('table-badge-section-2').waitFor();
+    await page.getByRole('button', { name: 'Add column header' }).click();
+    await page.getByRole('button', { name: 'Add column header' }).click();
+    await page.getByRole('textbox', { name: 'Column header 1' }).fill('When');
+    await page.getByRole('textbox', { name: 'Column header 2' }).fill('Note');
+    await page.getByRole('button', { name: 'Remove column header 2' }).click();
+    await expect(page.getByRole('textbox', { name: 'Column header 2' }).count()).resolves.toBe(0);
+
+    // The unsaved-changes guard holds a navigation.
+    await page.getByRole('link', { name: 'Workflow' }).click();
+    await page.getByText('You have unsaved changes. Leave the designer and lose them?').waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain(`/form-editor/show/${moduleId}`);
+
+    // Preview through the runtime renderer.
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.getByTestId('designer-preview').locator('#field-full_name').waitFor();
+    await page.getByRole('tab', { name: 'Design' }).click();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Version 1 has been published').waitFor();
+    await page.getByTestId('app-status').getByText('Published v1').waitFor();
+    // The saved draft carries the rule and the table section in the definition's own shape.
+    const saved = await page.evaluate(async (id) => {
+      const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
+      const r = await fetch(`/api/form/Editor/GetForm?id=${id}`, { headers: { authorization: `Bearer ${token}` } });
+      return (await r.json()).data.module_draft as {
+        fieldGroups: { id: string; isTable?: boolean; headers?: string[]; rows: { fields: { rules?: unknown }[] }[] }[];
+      };
+    }, moduleId);
+    expect(saved.fieldGroups[1]).toMatchObject({ id: 'section-2', isTable: true, headers: ['When'] });
+    expect(saved.fieldGroups[1]!.rows[0]!.fields[0]!.rules).toEqual([
+      { kind: 'visible', when: { field: 'number_1', operator: 'gt', type: 'literal', value: '1' } },
+    ]);
+
+    // Fill and save a record of version 1; the form-fill route never downloads the designer.
+    const before = requested.length;
+    await page.goto(`${origin}/item-editor/${moduleId}`);
+    await page.fill('#field-full_name', 'Ada Lovelace');
+    // The visibility rule at work: Kind appears once Days passes 1.
+    await expect(page.locator('#field-dropdown_1').count()).resolves.toBe(0);
+    await page.fill('#field-number_1', '3');
+    await page.locator('#field-dropdown_1').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(new RegExp(`/item-editor/${moduleId}/[0-9a-f-]{36}$`));
+    const recordUrl = page.url();
+    await page.reload();
+    await expect(page.inputValue('#field-full_name')).resolves.toBe('Ada Lovelace');
+    expect(requested.slice(before).filter((u) => DESIGNER_CHUNKS.test(u))).toEqual([]);
+
+    // Change the design and publish version 2.
+    await page.goto(`${origin}/form-editor/show/${moduleId}`);
+    await drag(page, page.getByTestId('palette:email').locator('.fd-palette-drag'), page.getByTestId('row-0-0'));
+    await page.getByTestId('field-email_1').click();
+    await page.fill('#prop_label', 'Email');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Version 2 has been published').waitFor();
+
+    await page.goto(`${origin}/item-editor/${moduleId}`);
+    await page.locator('#field-email_1').waitFor();
+    await page.getByText('Version 2').waitFor();
+    await page.goto(recordUrl);
+    await expect(page.inputValue('#field-full_name')).resolves.toBe('Ada Lovelace');
+    await page.getByText('Version 1').waitFor();
+    await expect(page.locator('#field-email_1').count()).resolves.toBe(0);
+    await page.close();
+  });
+});

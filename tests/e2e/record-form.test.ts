@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { leaveRequest } from '../fixtures/definitions.js';
+import { launchBrowser } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+/** Creates, saves and publishes an app through the API from inside the signed-in page. */
+async function publishApp(page: Page, definition: unknown): Promise<string> {
+  return page.evaluate(async (def) => {
+    const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const created = await (
+      await fetch('/api/form/Editor/CreateProcessFromScratch', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Leave requests' }),
+      })
+    ).json();
+    const id = created.data.id as string;
+    await fetch(`/api/form/Editor/SaveForm?id=${id}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ module: def }),
+    });
+    const pub = await (
+      await fetch(`/api/form/Editor/publish?id=${id}`, { method: 'POST', headers, body: '{}' })
+    ).json();
+    if (!pub.success) throw new Error(pub.message);
+    return id;
+  }, definition);
+}
+
+describe('a published definition renders, validates and saves in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows every field type, every validation message, computed values, and saves', async () => {
+    const origin = `http://demo.localhost:${server.port}`;
+    const page = await browser.newPage();
+    await page.goto(`${origin}/authentication/login`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', 'Admin-Pass-123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('signed-in-name').waitFor();
+    const moduleId = await publishApp(page, leaveRequest);
+
+    await page.goto(`${origin}/item-editor/${moduleId}`);
+    for (const g of leaveRequest.fieldGroups)
+      for (const row of g.rows)
+        for (const f of row.fields)
+          if (f.name !== 'doctor_note') await page.locator(`.ff-type-${f.fieldType}`).first().waitFor();
+
+    const err = (text: string) => page.getByText(text, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    for (const m of [
+      'Full name is required',
+      'Email is required',
+      'Kind is required',
+      'Start is required',
+      'End is required',
+      'I accept the terms is required',
+    ])
+      await err(m);
+
+    const name = page.locator('#field-full_name');
+    await name.fill(' Ada');
+    await err('Cannot start with a space');
+    await name.fill('9 Ada');
+    await err('Cannot start with a number');
+    await name.fill('Ada@Home');
+    await err('Cannot contain special characters');
+    await name.fill('A'.repeat(41));
+    await err('Cannot exceed 40 characters');
+    await name.fill('Ada Lovelace');
+    await page.fill('#field-secret', 'abc');
+    await err('Minimum 4 characters');
+    await page.fill('#field-secret', 'x'.repeat(257));
+    await err('Maximum 256 characters');
+    await page.fill('#field-secret', 'abcd');
+    await page.fill('#field-email', 'nope');
+    await err('Email is not valid');
+    await page.fill('#field-email', 'ada@example.com');
+    await page.fill('#field-employee_no', '4.5');
+    await err('The field should have digits only');
+    await page.fill('#field-employee_no', '45');
+
+    await page.selectOption('#field-kind', 'sick');
+    await err('Doctor note is required');
+    await page.selectOption('#field-kind', 'annual');
+    await expect(page.locator('#field-doctor_note').count()).resolves.toBe(0);
+
+    await page.fill('#field-start', '2026-12-10');
+    await page.fill('#field-end', '2026-12-01');
+    await err('End must be on or after the start');
+    await page.fill('#field-end', '2026-12-12');
+    await expect(page.inputValue('#field-days')).resolves.toBe('3.00');
+    await expect(page.inputValue('#field-cost')).resolves.toBe('300.00');
+    await page.check('#field-terms', { force: true }); // Blueprint draws its indicator over the native input
+    await page.getByRole('radio', { name: '4' }).click();
+    await page.fill('#field-start_time', '09:30:00');
+    await page.fill('#field-returns_at', '2026-12-13T08:15');
+    await page.check('#field-paid', { force: true });
+    await page.locator('#field-documents').getByText('Note').click();
+    await page.fill('#field-notes', '<p>Back <b>soon</b></p>');
+    await page.fill(
+      '#field-notes_html',
+      '<img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=2">x</a><svg onload="window.__xss=3"></svg>',
+    );
+    await expect(page.locator('.ff-type-richtext-html .richtext-preview').innerHTML()).resolves.not.toMatch(
+      /onerror|javascript:|<svg|onload/,
+    );
+    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    // The calculated variants follow their inputs.
+    await expect(page.inputValue('#field-summary')).resolves.toBe('Ada Lovelace — 3 days');
+    await expect(page.inputValue('#field-end_date')).resolves.toBe('2026-12-12');
+    await expect(page.inputValue('#field-end_at')).resolves.toBe('2026-12-12T17:00:00Z');
+    await expect(page.inputValue('#field-contact')).resolves.toBe('ada@example.com');
+    await expect(page.inputValue('#field-start_at')).resolves.toBe('09:30:00');
+    await expect(page.inputValue('#field-long_leave')).resolves.toBe('✗');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(new RegExp(`/item-editor/${moduleId}/[0-9a-f-]{36}$`));
+    await page.reload();
+    await expect(page.inputValue('#field-full_name')).resolves.toBe('Ada Lovelace');
+    await expect(page.inputValue('#field-reference')).resolves.toBe('LR-0001');
+    await expect(page.inputValue('#field-cost')).resolves.toBe('300.00');
+    await expect(page.inputValue('#field-start_time')).resolves.toBe('09:30:00');
+    await expect(page.isChecked('#field-paid')).resolves.toBe(true);
+    await expect(page.locator('.ff-type-richtext .richtext-preview b').textContent()).resolves.toBe('soon');
+    await page.close();
+  });
+});

@@ -1,0 +1,465 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { leaveRequest } from '../fixtures/definitions.js';
+import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
+import { launchBrowser } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+
+const PW = 'Shell-Pass-123';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The role matrix of spec sections 2 and 6: menu entries each kind of user sees, and routes it may open. */
+const KINDS = {
+  regular: { flags: {}, menu: ['APPS'], createApp: false },
+  full: {
+    flags: { isFullUser: true },
+    menu: ['APPS', 'DASHBOARD', 'BUSINESS_INTELLIGENCE', 'QUICK_REPORT', 'REFERENCE_DATA', 'DATA_CONNECTOR'],
+    createApp: true,
+  },
+  consultant: {
+    flags: { isConsultant: true },
+    menu: [
+      'APPS',
+      'DASHBOARD',
+      'BUSINESS_INTELLIGENCE',
+      'QUICK_REPORT',
+      'REFERENCE_DATA',
+      'DATA_CONNECTOR',
+      'SETTINGS',
+      'MENU_SETTINGS',
+      'ORGANIZATION',
+      'ROLES_PERMISSIONS',
+      'USER_MANAGEMENT',
+      'TEAM_MANAGEMENT',
+      'MODULE_CATEGORIES',
+    ],
+    createApp: true,
+  },
+  administrator: {
+    flags: { isAdministrator: true },
+    menu: [
+      'APPS',
+      'REFERENCE_DATA',
+      'DATA_CONNECTOR',
+      'SETTINGS',
+      'MENU_SETTINGS',
+      'ORGANIZATION',
+      'ROLES_PERMISSIONS',
+      'USER_MANAGEMENT',
+      'TEAM_MANAGEMENT',
+      'MODULE_CATEGORIES',
+      'AUTOMATION',
+      'WEBHOOKS',
+      'RPA',
+      'CONNECT_HUB',
+      'COMPANIES_HOUSE',
+      'ECOMMERCE',
+      'STORE_KEY',
+      'TRAVEL_MANAGEMENT',
+    ],
+    createApp: false,
+  },
+  sysadmin: {
+    flags: { isSysAdmin: true },
+    menu: [
+      'APPS',
+      'REFERENCE_DATA',
+      'DATA_CONNECTOR',
+      'SETTINGS',
+      'MENU_SETTINGS',
+      'ORGANIZATION',
+      'ROLES_PERMISSIONS',
+      'USER_MANAGEMENT',
+      'TEAM_MANAGEMENT',
+      'MODULE_CATEGORIES',
+      'AUTOMATION',
+      'WEBHOOKS',
+      'RPA',
+      'CONNECT_HUB',
+      'COMPANIES_HOUSE',
+      'ECOMMERCE',
+      'STORE_KEY',
+      'TRAVEL_MANAGEMENT',
+      'PROCESS_ENGINE',
+      'AUDIT_TRAIL',
+      'PROCESS',
+    ],
+    createApp: false,
+  },
+} as const;
+type Kind = keyof typeof KINDS;
+
+/** A few routes opened by a full page load, and who may open them. */
+const ROUTES: [string, Kind[]][] = [
+  ['/app/user/profile', ['regular', 'full', 'consultant', 'administrator', 'sysadmin']],
+  ['/dashboard', ['full', 'consultant', 'administrator', 'sysadmin']],
+  ['/settings/user-management/FULL_USER', ['consultant', 'administrator', 'sysadmin']],
+  ['/process-engine', ['sysadmin']],
+];
+
+/** Every signed-in route of spec section 2 by its role rule (sections 2 and 6), opened by in-app navigation. */
+const EVERYONE: Kind[] = ['regular', 'full', 'consultant', 'administrator', 'sysadmin'];
+const DESIGNERS: Kind[] = ['full', 'consultant', 'administrator', 'sysadmin'];
+const MANAGERS: Kind[] = ['consultant', 'administrator', 'sysadmin'];
+const SPEC_ROUTES: [string[], Kind[]][] = [
+  [
+    [
+      '/tasks',
+      '/app/user/profile',
+      '/app/user/profile/security-question',
+      '/applications',
+      '/module/m1',
+      '/item-editor/m1',
+      '/item-editor/m1/r1',
+      '/item-editor/m1/r1/t1',
+      '/task-editor/m1',
+      '/task-editor/m1/r1',
+      '/task-editor/m1/r1/t1',
+      '/schedule-editor/m1',
+      '/schedule-editor/m1/r1',
+      '/notifications',
+      '/notifications/n1',
+      '/mtd-corporation-tax',
+    ],
+    EVERYONE,
+  ],
+  [
+    [
+      '/business-intelligence',
+      '/business-intelligence-landing',
+      '/list-dashboard',
+      '/report-designer',
+      '/report-viewer',
+      '/reports',
+      '/inquiry',
+      '/dashboard',
+      '/dashboard-landing',
+      '/bi-reports',
+      '/permalink/file',
+      '/form-editor',
+      '/form-editor/show',
+      '/referencedata',
+      '/referencedata/d1',
+      '/data-connector',
+      '/data-connector/rest',
+      '/data-connector/rest/r1',
+    ],
+    DESIGNERS,
+  ],
+  [
+    [
+      '/settings/menu',
+      '/app/organization',
+      '/settings/roles-permissions',
+      '/settings/user-management',
+      '/settings/user-management/REGULAR_USER',
+      '/settings/user-detail',
+      '/settings/organization',
+      '/settings/team-management',
+      '/settings/team-management/detail',
+      '/organization',
+      '/module-categories',
+      '/webhooks',
+      '/webhooks/add',
+      '/webhooks/w1',
+      '/robotic-automation',
+      '/robotic-automation/add',
+      '/robotic-automation/b1',
+      '/connect-hub/companies-house',
+      '/connect-hub/ecommerce',
+      '/connect-hub/store-key/add',
+      '/connect-hub/store-key/k1',
+      '/connect-hub/travel-management',
+    ],
+    MANAGERS,
+  ],
+  [['/process-engine', '/app/audit', '/process/dashboard'], ['sysadmin']],
+];
+
+describe('the signed-in shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let origin = '';
+  let admin: Page;
+
+  async function signIn(page: Page, username: string, password: string) {
+    await page.goto(`${origin}/authentication/login`);
+    await page.fill('#username', username);
+    await page.fill('#password', password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.shell-sidebar').waitFor();
+  }
+  async function apiCall(page: Page, method: string, url: string, body?: unknown) {
+    return page.evaluate(
+      async ([m, u, b]) => {
+        const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
+        const res = await fetch(u as string, {
+          method: m as string,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: b === undefined ? undefined : JSON.stringify(b),
+        });
+        return res.json();
+      },
+      [method, url, body] as const,
+    );
+  }
+  async function menuIds(page: Page): Promise<string[]> {
+    await page.locator('.header-menu [data-menu-id="APPS"]').waitFor();
+    const ids: string[] = [];
+    const top = page.locator('.header-menu [data-menu-id]');
+    for (let i = 0; i < (await top.count()); i++) {
+      const el = top.nth(i);
+      const id = (await el.getAttribute('data-menu-id'))!;
+      ids.push(id);
+      if ((await el.evaluate((n) => n.tagName)) === 'BUTTON') {
+        await el.click();
+        const items = page.locator('.bp6-popover [data-menu-id]');
+        await items.first().waitFor();
+        for (const c of await items.all()) ids.push((await c.getAttribute('data-menu-id'))!);
+        await page.keyboard.press('Escape');
+        await items.first().waitFor({ state: 'detached' });
+      }
+    }
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
+    for (const c of await page.locator('.bp6-popover [data-menu-id]').all())
+      ids.push((await c.getAttribute('data-menu-id'))!);
+    await page.keyboard.press('Escape');
+    return ids;
+  }
+  async function axeViolations(page: Page) {
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              ctx: Document,
+              o: object,
+            ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+      }));
+    });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    origin = `http://demo.localhost:${server.port}`;
+    browser = await launchBrowser();
+    admin = await browser.newPage();
+    await signIn(admin, 'admin', 'Admin-Pass-123');
+    for (const [kind, k] of Object.entries(KINDS)) {
+      const r = await apiCall(admin, 'POST', '/api/people/users', {
+        username: `${kind}.user`,
+        email: `${kind}@demo.test`,
+        fullname: `The ${kind}`,
+        password: PW,
+        ...k.flags,
+      });
+      expect(r.success, JSON.stringify(r)).toBe(true);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(Object.keys(KINDS) as Kind[])('shows a %s exactly its menu, and opens only its routes', async (kind) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, `${kind}.user`, PW);
+    expect(await menuIds(page)).toEqual(KINDS[kind].menu);
+    expect(await page.getByRole('button', { name: 'Create App' }).count()).toBe(KINDS[kind].createApp ? 1 : 0);
+    for (const [route, who] of ROUTES) {
+      await page.goto(`${origin}${route}`);
+      await page.locator('.shell-content').or(page.getByText('Page Not Found')).first().waitFor();
+      if (who.includes(kind)) {
+        // A refused route redirects in the same render that first shows the shell.
+        await page.waitForTimeout(300);
+        expect(new URL(page.url()).pathname, `${kind} ${route}`).toBe(route);
+      } else {
+        await page.waitForURL(/\/404$/);
+        await page.getByText('Page Not Found').waitFor();
+      }
+    }
+    // The whole route table, through the app's own navigation (no reload per route).
+    for (const [paths, who] of SPEC_ROUTES)
+      for (const route of paths) {
+        await page.evaluate((r) => {
+          window.history.pushState({}, '', r);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, route);
+        await page.waitForTimeout(120);
+        const at = await page.evaluate(() => window.location.pathname);
+        if (who.includes(kind)) expect(at, `${kind} may open ${route}`).not.toBe('/404');
+        else expect(at, `${kind} may not open ${route}`).toBe('/404');
+      }
+    await context.close();
+  });
+
+  it('creates a user and a team through the UI, then signs in as the new user', async () => {
+    await admin.goto(`${origin}/settings/user-management/FULL_USER`);
+    await admin.getByRole('button', { name: 'Add user' }).click();
+    await admin.fill('#user-username', 'bad name');
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    await admin.getByText('Cannot contain special characters').waitFor();
+    await admin.fill('#user-username', 'nina');
+    await admin.fill('#user-fullname', 'Nina New');
+    await admin.fill('#user-email', 'nina@demo.test');
+    await admin.getByLabel('Full user', { exact: true }).check({ force: true });
+    await admin.getByLabel('Set a password now').check({ force: true });
+    await admin.fill('#user-password', 'Nina-Pass-1234');
+    await admin.getByRole('button', { name: 'Create user' }).click();
+    await admin.waitForURL(/\/settings\/user-management\/FULL_USER$/);
+    await admin.getByTestId('user-row-nina').waitFor();
+
+    await admin.goto(`${origin}/settings/team-management`);
+    await admin.fill('#team-name', 'Approvers');
+    await admin.getByRole('button', { name: 'Create team' }).click();
+    await admin.waitForURL(/\/settings\/team-management\/detail\?id=/);
+    await admin.getByPlaceholder('Search users').fill('nina');
+    await admin.getByRole('combobox', { name: 'Choose a user…' }).selectOption({ label: 'Nina New (nina)' });
+    await admin.getByRole('button', { name: 'Add member' }).click();
+    await admin.getByTestId('member-nina').waitFor();
+    await admin.goto(`${origin}/settings/team-management`);
+    await admin.getByRole('row', { name: /Approvers\s+1/ }).waitFor();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'nina', 'Nina-Pass-1234');
+    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('Nina New');
+    await context.close();
+  });
+
+  it('toggles favourites and filters the module tree, refusing special characters', async () => {
+    const created = await apiCall(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Leave requests',
+    });
+    const id = created.data.id as string;
+    await apiCall(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: leaveRequest });
+    expect((await apiCall(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await admin.goto(`${origin}/tasks`);
+    const tree = admin.getByTestId('module-tree');
+    const favourites = admin.getByTestId('favourites');
+    await tree.getByRole('link', { name: 'Leave requests' }).waitFor();
+    await admin.getByRole('button', { name: 'Add Leave requests to favourites' }).click();
+    await favourites.getByRole('link', { name: 'Leave requests' }).waitFor();
+    await admin.getByRole('button', { name: 'Remove Leave requests from favourites' }).click();
+    await favourites.getByText('No favourites yet').waitFor();
+
+    const search = admin.getByPlaceholder('Type here to Search');
+    await search.fill('Leave%');
+    await admin.getByText('Search value cannot contain special characters').waitFor();
+    await search.fill('zzz');
+    await tree.getByText('Nothing matches').waitFor();
+    expect(await tree.getByRole('link', { name: 'Leave requests' }).count()).toBe(0);
+    await search.fill('leave');
+    await tree.getByRole('link', { name: 'Leave requests' }).waitFor();
+    expect(await admin.getByText('Search value cannot contain special characters').count()).toBe(0);
+  });
+
+  it('shows the open-task count on Home', async () => {
+    const me = (await apiCall(admin, 'GET', '/api/identity/manageauthenticator/userinfo')).data.uid as string;
+    const id = (await apiCall(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense claim' }))
+      .data.id as string;
+    const saved = await apiCall(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+      module: expenseClaim,
+      workflow: claimWorkflow({ finance: [me] }),
+    });
+    expect(saved.success, JSON.stringify(saved)).toBe(true);
+    expect((await apiCall(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await admin.goto(`${origin}/tasks`);
+    await admin.getByTestId('sidebar-home').waitFor();
+    expect(await admin.getByTestId('task-badge').count()).toBe(0);
+    const submitted = await apiCall(admin, 'POST', '/api/EntryModule/submit', {
+      moduleId: id,
+      data: { title: 'Trip', amount: 10, manager: me },
+    });
+    expect(submitted.success, JSON.stringify(submitted)).toBe(true);
+    await admin.reload();
+    await expect(admin.getByTestId('task-badge').textContent()).resolves.toBe('1');
+  });
+
+  it('redirects the root by launch page, and renders ?layout=full without the shell', async () => {
+    const setLaunch = async (label: string) => {
+      await admin.goto(`${origin}/app/user/profile`);
+      await admin.getByLabel('Start page').selectOption({ label });
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.getByText('Your profile has been saved.').waitFor();
+    };
+    await setLaunch('Apps');
+    await admin.goto(`${origin}/`);
+    await admin.waitForURL(/\/applications$/);
+    await setLaunch('Quick Report');
+    await admin.goto(`${origin}/`);
+    await admin.waitForURL(/\/inquiry$/);
+    await setLaunch('Home');
+    await admin.goto(`${origin}/`);
+    await admin.waitForURL(/\/tasks$/);
+    await admin.locator('.shell-sidebar').waitFor();
+
+    await admin.goto(`${origin}/app/user/profile?layout=full`);
+    await admin.locator('#profile-fullname').waitFor();
+    expect(await admin.locator('.shell-sidebar').count()).toBe(0);
+  });
+
+  it('shows the progress bar on a route change and the sticky sub-header trail', async () => {
+    await admin.goto(`${origin}/settings/team-management`);
+    const sub = admin.getByTestId('subheader');
+    await sub.getByRole('heading', { name: 'Team Management' }).waitFor();
+    expect(await sub.locator('li').allTextContents()).toEqual(['Home', 'Settings', 'Team Management']);
+    expect(await sub.locator('[aria-current="page"]').textContent()).toBe('Team Management');
+    await admin.getByTestId('sidebar-home').click();
+    await admin.getByTestId('route-progress').waitFor();
+    await admin.getByTestId('route-progress').waitFor({ state: 'detached' });
+    await admin.waitForURL(/\/tasks$/);
+  });
+
+  it('switches the shell language', async () => {
+    await admin.goto(`${origin}/tasks`);
+    await admin.getByRole('combobox', { name: 'Language' }).first().selectOption('de');
+    await admin.getByPlaceholder('Hier tippen zum Suchen').waitFor();
+    await admin.getByRole('link', { name: 'Startseite' }).first().waitFor();
+    await admin.getByRole('combobox', { name: 'Sprache' }).first().selectOption('en');
+    await admin.getByPlaceholder('Type here to Search').waitFor();
+  });
+
+  it('minimises the sidebar and keeps it minimised in a cookie', async () => {
+    await admin.goto(`${origin}/tasks`);
+    await admin.getByRole('button', { name: 'Minimise sidebar' }).click();
+    await admin.locator('.shell-sidebar.minimised').waitFor();
+    await admin.mouse.move(600, 400);
+    await admin.reload();
+    await admin.locator('.shell-sidebar.minimised').waitFor();
+    // On a large screen a minimised sidebar expands while hovered.
+    await admin.locator('.shell-sidebar').hover();
+    await admin.locator('.shell-sidebar.hover-expanded').waitFor();
+    await admin.mouse.move(900, 400);
+    await admin.locator('.shell-sidebar.hover-expanded').waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Expand sidebar' }).click();
+    await admin.locator('.shell-sidebar:not(.minimised)').waitFor();
+  });
+
+  it('passes an accessibility scan of the shell and the login page', async () => {
+    await admin.goto(`${origin}/settings/user-management/FULL_USER`);
+    await admin.getByTestId('user-row-admin').waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.goto(`${origin}/app/user/profile`);
+    await admin.locator('#profile-fullname').waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/authentication/login`);
+    await page.locator('#username').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
