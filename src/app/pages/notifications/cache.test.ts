@@ -42,6 +42,16 @@ describe('notification cache', () => {
     expect(first(qc, 'u2')).toEqual({ notif: [], unread: 0, open: 0 });
   });
 
+  it('places a push that arrives late where the server lists it', () => {
+    const at = (id: string, created_on: string) => ({ ...note(id), created_on });
+    const qc = client([at('c', '2026-11-22T00:00:03Z'), at('a', '2026-11-22T00:00:01Z')], 2);
+    addNotification(qc, 'u1', at('b', '2026-11-22T00:00:02Z'));
+    addNotification(qc, 'u1', at('d', '2026-11-22T00:00:03Z'));
+    expect(first(qc).notif.map((n) => n.id)).toEqual(['d', 'c', 'b', 'a']);
+    const all = qc.getQueryData<{ pages: NotificationPage[] }>(queryKeys.notificationsAll('u1'))!;
+    expect(all.pages[0]!.notif.map((n) => n.id)).toEqual(['d', 'c', 'b', 'a']);
+  });
+
   it('drops the count by one for a read, and to zero for mark all', () => {
     const qc = client([note('a'), note('b'), note('c', 'x')], 2);
     markReadInCache(qc, 'u1', note('a'));

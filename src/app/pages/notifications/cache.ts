@@ -24,7 +24,14 @@ function updateLists(
   );
 }
 
-/** A pushed notification: the badge and the lists show it at once, without a request. */
+/** The server's order: newest first, ties by id descending. */
+const newerFirst = (a: Notification, b: Notification) =>
+  a.created_on === b.created_on ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.created_on < b.created_on ? 1 : -1;
+
+/**
+ * A pushed notification: the badge and the lists show it at once, without a request. Pushes may arrive out of
+ * order (several outbox workers), so it is placed where the server would list it.
+ */
 export function addNotification(qc: QueryClient, uid: string, n: Notification) {
   const add = n.read_on ? 0 : 1;
   updateLists(
@@ -33,11 +40,12 @@ export function addNotification(qc: QueryClient, uid: string, n: Notification) {
     (p) =>
       p.notif.some((x) => x.id === n.id)
         ? p
-        : { ...p, notif: [n, ...p.notif].slice(0, PAGE_SIZE), unread: p.unread + add },
+        : { ...p, notif: [n, ...p.notif].sort(newerFirst).slice(0, PAGE_SIZE), unread: p.unread + add },
     (a) => {
       if (!a.pages.length || a.pages.some((p) => p.notif.some((x) => x.id === n.id))) return a;
       const [first, ...rest] = a.pages as [NotificationPage, ...NotificationPage[]];
-      return { ...a, pages: [{ ...first, notif: [n, ...first.notif], unread: first.unread + add }, ...rest] };
+      const notif = [n, ...first.notif].sort(newerFirst);
+      return { ...a, pages: [{ ...first, notif, unread: first.unread + add }, ...rest] };
     },
   );
 }
