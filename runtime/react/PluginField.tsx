@@ -9,10 +9,12 @@ interface Props {
   field: CompiledField;
   snap: FieldSnapshot;
   store: RecordStore;
+  /** In a table section the column header names the field; the label stays for screen readers only. */
+  inTable?: boolean;
 }
 
 /** One field: label with the red asterisk, the plugin's widget, help text and the first error once touched. */
-const FieldView = memo(function FieldView({ field, snap, store }: Props) {
+const FieldView = memo(function FieldView({ field, snap, store, inTable }: Props) {
   const name = field.def.name;
   const onChange = useCallback((v: unknown) => store.change(name, v), [store, name]);
   const onBlur = useCallback(() => store.blur(name), [store, name]);
@@ -22,7 +24,7 @@ const FieldView = memo(function FieldView({ field, snap, store }: Props) {
   const Widget = rt.Widget;
   return (
     <FormGroup
-      label={field.label}
+      label={inTable ? <span className="ff-sr-only">{field.label}</span> : field.label}
       labelFor={id}
       labelInfo={field.def.required && snap.access === 'editable' ? <span className="required">*</span> : undefined}
       helperText={snap.error ?? field.def.helpText}
@@ -46,13 +48,21 @@ const FieldView = memo(function FieldView({ field, snap, store }: Props) {
  * One field of the record, named by the definition: it defers to the plugin and subscribes to its own entry in the
  * record store, so it re-renders when its value, visibility, error or access changes and not otherwise.
  */
-export function PluginField({ name }: { name: string }) {
+export function PluginField({ name, inTable }: { name: string; inTable?: boolean }) {
   const store = useContext(FormRuntimeContext);
   if (!store) return null;
-  return <StoreField store={store} name={name} />;
+  return <StoreField store={store} name={name} inTable={inTable} />;
 }
 
-const StoreField = memo(function StoreField({ store, name }: { store: RecordStore; name: string }) {
+const StoreField = memo(function StoreField({
+  store,
+  name,
+  inTable,
+}: {
+  store: RecordStore;
+  name: string;
+  inTable?: boolean;
+}) {
   const subscribe = useCallback((cb: () => void) => store.subscribe(name, cb), [store, name]);
   const snap = useSyncExternalStore(
     subscribe,
@@ -61,5 +71,5 @@ const StoreField = memo(function StoreField({ store, name }: { store: RecordStor
   );
   const field = store.compiled.fields[name];
   if (!field || !snap.visible) return null;
-  return <FieldView field={field} snap={snap} store={store} />;
+  return <FieldView field={field} snap={snap} store={store} inTable={inTable} />;
 });

@@ -1,9 +1,10 @@
 import './record-form.css';
 import { memo, useLayoutEffect, useMemo, useState } from 'react';
-import { Card, H5 } from '@blueprintjs/core';
+import { Card, H5, HTMLTable } from '@blueprintjs/core';
 import Form from '@rjsf/core';
 import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import type { FieldGroup } from '../../schemas/module-definition';
 import type { CompiledDefinition } from '../compile';
 import type { Access } from '../permissions';
 import { FormRuntimeContext } from './form-context';
@@ -20,26 +21,68 @@ function SectionsField(props: FieldProps) {
   return (
     <div className="ff-sections">
       {def.def.fieldGroups.map((g) => (
-        <Card key={g.id} className="ff-section" elevation={0}>
+        <Card key={g.id} className="ff-section" elevation={0} data-section={g.id}>
           <H5>{g.label}</H5>
-          {g.rows.map((row, i) => (
-            <div key={i} className="ff-row">
-              {row.fields.map((f) =>
-                def.fields[f.name] ? (
-                  <div
-                    key={f.name}
-                    className="ff-col"
-                    style={{ gridColumn: `span ${def.fields[f.name]!.columnWidth}` }}
-                  >
-                    <PluginField name={f.name} />
-                  </div>
-                ) : null,
-              )}
-            </div>
-          ))}
+          {g.isTable ? <TableSection group={g} compiled={def} /> : <GridSection group={g} compiled={def} />}
         </Card>
       ))}
     </div>
+  );
+}
+
+interface SectionProps {
+  group: FieldGroup;
+  compiled: CompiledDefinition;
+}
+
+function GridSection({ group, compiled }: SectionProps) {
+  return group.rows.map((row, i) => (
+    <div key={i} className="ff-row">
+      {row.fields.map((f) =>
+        compiled.fields[f.name] ? (
+          <div key={f.name} className="ff-col" style={{ gridColumn: `span ${compiled.fields[f.name]!.columnWidth}` }}>
+            <PluginField name={f.name} />
+          </div>
+        ) : null,
+      )}
+    </div>
+  ));
+}
+
+/**
+ * A table section: its headers head the columns and each row of fields is a table row. A column without a header
+ * takes the label of the first field in it.
+ */
+function TableSection({ group, compiled }: SectionProps) {
+  const rows = group.rows.map((r) => r.fields.filter((f) => compiled.fields[f.name]));
+  const width = Math.max(group.headers?.length ?? 0, ...rows.map((r) => r.length));
+  const heads = Array.from({ length: width }, (_, c) => {
+    const header = group.headers?.[c];
+    if (header) return header;
+    const first = rows.find((r) => r[c])?.[c];
+    return first ? compiled.fields[first.name]!.label : '';
+  });
+  return (
+    <HTMLTable compact bordered className="ff-table">
+      <thead>
+        <tr>
+          {heads.map((h, c) => (
+            <th key={c} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {Array.from({ length: width }, (_, c) => (
+              <td key={row[c]?.name ?? `empty-${c}`}>{row[c] && <PluginField name={row[c].name} inTable />}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }
 

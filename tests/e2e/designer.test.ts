@@ -239,6 +239,10 @@ describe('the form designer in Chromium', () => {
     const before = requested.length;
     await page.goto(`${origin}/item-editor/${moduleId}`);
     await page.fill('#field-full_name', 'Ada Lovelace');
+    // The table section: its header over the first column, a field's label over a column without one.
+    const table = page.locator('[data-section="section-2"] table.ff-table');
+    await expect(table.locator('thead th').allInnerTexts()).resolves.toEqual(['When', 'Start']);
+    await table.locator('tbody td #field-date_1').waitFor();
     // The visibility rule at work: Kind appears once Days passes 1.
     await expect(page.locator('#field-dropdown_1').count()).resolves.toBe(0);
     await page.fill('#field-number_1', '3');

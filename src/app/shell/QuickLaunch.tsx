@@ -40,12 +40,15 @@ function QuickLaunchDialog({ current, onClose }: { current: QuickLaunchItem[]; o
   const apps = useQuickLaunchApps(page, search, true);
   const save = useSaveQuickLaunch();
   useEffect(() => {
+    const term = input.trim();
+    if (term === search) return;
+    // Only a new term goes back to page 1: paging right after the dialog opens must stick.
     const id = setTimeout(() => {
-      setSearch(input.trim());
+      setSearch(term);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(id);
-  }, [input]);
+  }, [input, search]);
   const pages = Math.max(1, Math.ceil((apps.data?.recordsFiltered ?? 0) / QUICK_LAUNCH_PAGE));
   const isChosen = (id: string) => chosen.some((c) => c.id === id);
   const toggle = (item: QuickLaunchItem, on: boolean) =>
