@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { addRouteHook, isApiRoute } from '../http/route-hooks.js';
 import { hasRole, rolesFromString, type AuthUser, type Role } from './user-info.js';
 
 declare module 'fastify' {
@@ -19,10 +20,13 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(req: FastifyRequest): string | undefined {
+export function bearerToken(
+  req: FastifyRequest,
+  cfg: FastifyContextConfig | undefined = req.routeOptions.config,
+): string | undefined {
   const h = req.headers.authorization;
   if (h?.startsWith('Bearer ')) return h.slice(7).trim() || undefined;
-  if (req.routeOptions.config?.queryToken) {
+  if (cfg?.queryToken) {
     const q = (req.query as Record<string, unknown> | undefined)?.['x-token'];
     if (typeof q === 'string' && q) return q;
   }
@@ -35,9 +39,8 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  */
 export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null as never);
-  const authenticate = async (req: FastifyRequest) => {
-    const cfg = req.routeOptions.config ?? {};
-    const token = bearerToken(req);
+  const authenticate = async (req: FastifyRequest, cfg: FastifyContextConfig) => {
+    const token = bearerToken(req, cfg);
     if (!token) throw unauthorized('You are not signed in.');
     const claims = await ctx.keys.verify(token);
     if (!claims || claims.tid !== req.tenant.id) throw unauthorized('Your session is not valid. Please sign in again.');
@@ -54,12 +57,15 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
     };
     if (cfg.roles && !cfg.roles.some((r) => hasRole(req.user, r))) throw forbidden();
   };
-  // A callback hook, so public routes pass without creating a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
-    // Unmatched routes fall through to the 404 handler.
-    if (!req.url.startsWith('/api/') || !req.routeOptions.url) return done();
-    const cfg = req.routeOptions.config ?? {};
-    if (cfg.tenantOptional || cfg.public) return done();
-    authenticate(req).then(() => done(), (err: Error) => done(err));
+  // Only guarded routes get the hook, made once at registration with the route's settings; public routes run none.
+  addRouteHook(app, (route) => {
+    const cfg: FastifyContextConfig = route.config ?? {};
+    if (!isApiRoute(route) || cfg.tenantOptional || cfg.public) return undefined;
+    return function guard(req, _reply, done) {
+      authenticate(req, cfg).then(
+        () => done(),
+        (err: Error) => done(err),
+      );
+    };
   });
 }

@@ -16,9 +16,12 @@ export interface AccessClaims {
 /** Access-token lifetime in seconds (ACCESS_TOKEN_TTL shortens it for tests of the expiry dialog). */
 export const accessTtlSeconds = () => Number(process.env.ACCESS_TOKEN_TTL ?? 15 * 60);
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Loads (or creates once) the HS256 key that every node shares through the database. */
 export class SigningKeys {
   private key?: Promise<Uint8Array>;
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
   constructor(private readonly db: Kysely<DB>) {}
 
   private load(): Promise<Uint8Array> {
@@ -56,13 +59,29 @@ export class SigningKeys {
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
-  /** Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry and shape. */
+  /**
+   * Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry and shape. A token verified
+   * once is remembered until it expires: a signed token never changes, and checking the signature again on each of
+   * a session's requests is a large share of a small request.
+   */
   async verify(token: string): Promise<(AccessClaims & { exp: number }) | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, await this.load(), { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.roles !== 'string')
         return null;
-      return payload as unknown as AccessClaims & { exp: number };
+      const claims = Object.freeze(payload) as unknown as AccessClaims & { exp: number };
+      if (typeof claims.exp === 'number') {
+        // Oldest first out: a Map keeps insertion order.
+        if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, claims);
+      }
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;

@@ -10,7 +10,8 @@ const DOMAIN_RE = /^[a-z][a-z0-9-]{0,62}$/;
 const RESERVED_DOMAINS = new Set([LOGIN_LABEL, 'www', 'api', 'localhost']);
 
 export function checkDomain(domain: string): string | undefined {
-  if (!DOMAIN_RE.test(domain)) return 'A domain is 1–63 lower-case letters, digits or hyphens and starts with a letter.';
+  if (!DOMAIN_RE.test(domain))
+    return 'A domain is 1–63 lower-case letters, digits or hyphens and starts with a letter.';
   if (RESERVED_DOMAINS.has(domain)) return `The domain '${domain}' is reserved.`;
   return undefined;
 }
@@ -68,10 +69,17 @@ export interface CreateTenantInput {
 }
 
 /** Creates a tenant and its first system administrator. Returns the tenant id and the admin's password. */
-export async function createTenant(db: Database, input: CreateTenantInput): Promise<{ tenantId: string; password: string }> {
+export async function createTenant(
+  db: Database,
+  input: CreateTenantInput,
+): Promise<{ tenantId: string; password: string }> {
   const problem = checkDomain(input.domain);
   if (problem) throw new Error(problem);
-  const existing = await db.system.selectFrom('tenants').select('id').where('domain', '=', input.domain).executeTakeFirst();
+  const existing = await db.system
+    .selectFrom('tenants')
+    .select('id')
+    .where('domain', '=', input.domain)
+    .executeTakeFirst();
   if (existing) throw new Error(`A tenant with domain '${input.domain}' already exists.`);
   const tenantId = crypto.randomUUID();
   await db.system

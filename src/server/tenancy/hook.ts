@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addRouteHook, isApiRoute } from '../http/route-hooks.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { TenantDb } from './tenant-db.js';
@@ -18,44 +19,51 @@ declare module 'fastify' {
   }
 }
 
+const TDB = Symbol('tenantDb');
+
 /** Resolves the tenant from the Host header's first label before any /api handler runs. */
 export function installTenancy(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('tenant', null as never);
-  app.decorateRequest('tdb', null as never);
   app.decorateRequest('tenantState', null as never);
-  const apply = (req: FastifyRequest, state: TenantState) => {
-    req.tenantState = state;
-    if (state.ok) {
-      req.tenant = state.tenant;
-      req.tdb = new TenantDb(state.tenant.id, ctx.db.forTenant(state.tenant.id));
-      return;
-    }
-    if (req.routeOptions.config?.tenantOptional) return;
-    throw new HttpError(403, TENANT_MESSAGES[state.reason]);
-  };
-  // A callback hook with a synchronous path for a cached tenant: most requests never wait on a promise here.
-  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
-    if (!req.url.startsWith('/api/')) return done();
-    const label = tenantLabel(req.headers.host);
-    const cached = ctx.tenants.cachedState(label);
-    if (cached) {
-      try {
-        apply(req, cached);
-      } catch (err) {
-        return done(err as Error);
-      }
-      return done();
-    }
-    ctx.tenants.state(label).then(
-      (state) => {
-        try {
-          apply(req, state);
-          done();
-        } catch (err) {
-          done(err as Error);
-        }
-      },
-      (err: Error) => done(err),
-    );
+  // Created on first use: many requests (public ones, cached answers) never touch the database.
+  app.decorateRequest(TDB, null);
+  app.decorateRequest('tdb', {
+    getter(this: FastifyRequest) {
+      const self = this as FastifyRequest & { [TDB]: TenantDb | null };
+      return (self[TDB] ??= new TenantDb(this.tenant.id, ctx.db.forTenant(this.tenant.id)));
+    },
   });
+  const settle = (req: FastifyRequest, state: TenantState, optional: boolean) => {
+    req.tenantState = state;
+    if (state.ok) req.tenant = state.tenant;
+    else if (!optional) throw new HttpError(403, TENANT_MESSAGES[state.reason]);
+  };
+  const hook = (optional: boolean) =>
+    // A callback hook with a synchronous path for a cached tenant: most requests never wait on a promise here.
+    function resolveTenant(req: FastifyRequest, _reply: unknown, done: (err?: Error) => void) {
+      const label = tenantLabel(req.headers.host);
+      const cached = ctx.tenants.cachedState(label);
+      if (cached) {
+        try {
+          settle(req, cached, optional);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+      ctx.tenants.state(label).then(
+        (state) => {
+          try {
+            settle(req, state, optional);
+            done();
+          } catch (err) {
+            done(err as Error);
+          }
+        },
+        (err: Error) => done(err),
+      );
+    };
+  const required = hook(false);
+  const optional = hook(true);
+  addRouteHook(app, (r) => (isApiRoute(r) ? (r.config?.tenantOptional ? optional : required) : undefined));
 }

@@ -12,14 +12,31 @@ export const LOGIN_LABEL = 'login';
  * (localhost, an IP address, or a single-label name).
  */
 export function tenantLabel(hostHeader: string | undefined): string {
-  const host = (hostHeader ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const key = hostHeader ?? '';
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= 1_000) labels.clear();
+    labels.set(key, (label = labelOf(hostHeader)));
+  }
+  return label;
+}
+/** Host headers seen lately and their labels: every request asks, and a server sees few distinct hosts. */
+const labels = new Map<string, string>();
+
+function labelOf(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
   if (!host || /^[\d.]+$/.test(host) || host.includes(':')) return DEFAULT_TENANT_DOMAIN;
   const labels = host.split('.');
   if (labels.length === 1) return DEFAULT_TENANT_DOMAIN;
   return labels[0]!;
 }
 
-export type TenantState = { ok: true; tenant: Tenant } | { ok: false; reason: 'unknown' | 'inactive' | 'expired'; tenant?: Tenant };
+export type TenantState =
+  { ok: true; tenant: Tenant } | { ok: false; reason: 'unknown' | 'inactive' | 'expired'; tenant?: Tenant };
 
 export const TENANT_MESSAGES = {
   unknown: 'This organisation is not registered. Check the address or contact your administrator.',
@@ -37,7 +54,7 @@ function stateOf(tenant: Tenant | undefined, now: Date): TenantState {
 
 /** Small cache of tenant rows by domain; entries live briefly so CLI changes show up without a restart. */
 export class TenantResolver {
-  private cache = new Map<string, { at: number; tenant: Tenant | undefined }>();
+  private cache = new Map<string, { at: number; tenant: Tenant | undefined; state?: TenantState; day?: string }>();
   constructor(
     private readonly db: Kysely<DB>,
     private readonly ttlMs = 5_000,
@@ -47,7 +64,13 @@ export class TenantResolver {
   cachedState(domain: string, now = Date.now()): TenantState | undefined {
     const hit = this.cache.get(domain);
     if (!hit || now - hit.at >= this.ttlMs) return undefined;
-    return stateOf(hit.tenant, new Date(now));
+    // The state changes only with the row (a new entry) or the day (licence expiry): reuse it within both.
+    const day = hit.tenant?.licence_expires_on ? new Date(now).toISOString().slice(0, 10) : '';
+    if (!hit.state || hit.day !== day) {
+      hit.state = stateOf(hit.tenant, new Date(now));
+      hit.day = day;
+    }
+    return hit.state;
   }
 
   async byDomain(domain: string): Promise<Tenant | undefined> {
