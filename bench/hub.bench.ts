@@ -8,6 +8,7 @@
 // negotiate, WebSocket with the access token, handshake, pings. Event-loop delay and RSS come from a bench-only
 // preload in the server process (perf_hooks.monitorEventLoopDelay), answered over the IPC channel; nothing is
 // added to the server itself.
+// BENCH_PROF=<dir> writes a CPU profile of the server.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -258,7 +259,14 @@ export async function run() {
     const base = `http://127.0.0.1:${port}`;
     const server = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(PRELOAD)}`, 'src/server/main.ts'],
+      [
+        ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+        '--import',
+        'tsx',
+        '--import',
+        `data:text/javascript,${encodeURIComponent(PRELOAD)}`,
+        'src/server/main.ts',
+      ],
       {
         env: {
           ...process.env,

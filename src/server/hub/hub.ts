@@ -6,6 +6,9 @@ import { frame, isHandshake, MessageType, parseRecords, PING_FRAME, type HubMess
 
 const OPEN = 1; // WebSocket.OPEN
 const PING_INTERVAL_MS = 15_000;
+/** The keep-alive sweep runs this often and pings at most PINGS_PER_TICK sockets, so pings never come in a burst. */
+const KEEPALIVE_TICK_MS = 1_000;
+const PINGS_PER_TICK = 1_000;
 const CLIENT_TIMEOUT_MS = 30_000;
 const HANDSHAKE_TIMEOUT_MS = 15_000;
 
@@ -14,6 +17,8 @@ interface Connection {
   key: string;
   socket: WebSocket;
   lastSeen: number;
+  /** When the server last wrote to it: a socket that just got a message needs no ping. */
+  lastSent: number;
 }
 
 /** Server frames are text; compression is off for the hub, so ws writes the bytes as they are. */
@@ -36,7 +41,7 @@ export class TaskHub {
 
   async start(): Promise<void> {
     await this.bus.subscribe((key, bytes, start) => this.deliver(key, bytes, start));
-    this.timer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS).unref();
+    this.timer = setInterval(() => this.keepAlive(), KEEPALIVE_TICK_MS).unref();
   }
 
   get connections(): number {
@@ -56,12 +61,24 @@ export class TaskHub {
     const conns = this.byUser.get(key);
     if (!conns) return;
     const data = start ? bytes.subarray(start) : bytes;
-    for (const c of conns) if (c.socket.readyState === OPEN) c.socket.send(data, TEXT_FRAME);
+    const now = Date.now();
+    for (const c of conns) {
+      if (c.socket.readyState !== OPEN) continue;
+      c.socket.send(data, TEXT_FRAME);
+      c.lastSent = now;
+    }
   }
 
   /** Takes over a freshly upgraded socket of an authenticated user. */
   accept(socket: WebSocket, tenantId: string, userId: string): void {
-    const conn: Connection = { id: crypto.randomUUID(), key: busKey(tenantId, userId), socket, lastSeen: Date.now() };
+    const at = Date.now();
+    const conn: Connection = {
+      id: crypto.randomUUID(),
+      key: busKey(tenantId, userId),
+      socket,
+      lastSeen: at,
+      lastSent: at,
+    };
     let handshaken = false;
     let buffer = '';
     const handshakeTimer = setTimeout(() => {
@@ -140,12 +157,22 @@ export class TaskHub {
     if (!set.size) this.byUser.delete(conn.key);
   }
 
+  /**
+   * Drops sockets silent for longer than the client timeout and pings those the server has not written to for a
+   * ping interval (SignalR keep-alive). Writing 10,000 pings at once would stall delivery for a noticeable time, so
+   * each tick sends a bounded number; a socket whose ping waits a tick is still far within the client's timeout.
+   */
   private keepAlive() {
     const now = Date.now();
+    let pings = 0;
     for (const set of this.byUser.values()) {
       for (const c of set) {
         if (now - c.lastSeen > CLIENT_TIMEOUT_MS) c.socket.terminate();
-        else if (c.socket.readyState === OPEN) c.socket.send(PING_BYTES, TEXT_FRAME);
+        else if (pings < PINGS_PER_TICK && now - c.lastSent >= PING_INTERVAL_MS && c.socket.readyState === OPEN) {
+          c.socket.send(PING_BYTES, TEXT_FRAME);
+          c.lastSent = now;
+          pings++;
+        }
       }
     }
   }
