@@ -10,6 +10,7 @@ import * as m0030 from './migrations/0030-people.js';
 import * as m0040 from './migrations/0040-notifications.js';
 import * as m0050 from './migrations/0050-app-lifecycle.js';
 import * as m0060 from './migrations/0060-entries.js';
+import * as m0061 from './migrations/0061-task-list-order.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -24,6 +25,7 @@ const steps: Record<string, Step> = {
   '0040-notifications': m0040,
   '0050-app-lifecycle': m0050,
   '0060-entries': m0060,
+  '0061-task-list-order': m0061,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

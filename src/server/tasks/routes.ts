@@ -89,11 +89,13 @@ async function page(tdb: TenantDb, body: unknown, scope: (q: Q) => Q) {
   ]);
   for (const o of d.order) rows = rows.orderBy(sql.ref(COLUMNS[o.column as Column]), o.dir);
   if (!d.order.length) rows = rows.orderBy('tasks.started_on', 'desc');
-  rows = rows.orderBy('tasks.id');
+  // The id breaks ties in the last column's direction, so the default order is one walk of the task index.
+  rows = rows.orderBy('tasks.id', d.order.at(-1)?.dir ?? 'desc');
   const count = (q: Q) => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const [list, total, filteredCount] = await Promise.all([
     rows.limit(d.length).offset(Math.min(d.offset, 100_000)).execute(),
-    count(scoped),
+    // Scopes name task columns only, and every task has its record and app: the total needs no join.
+    count(scope(tdb.selectFrom('tasks') as unknown as Q)),
     d.search || d.filters.length ? count(filtered) : undefined,
   ]);
   return {
