@@ -13,6 +13,8 @@ export interface Config {
   mailFrom: string;
   /** Secret for signing tokens; generated and kept in the data folder when unset. */
   jwtSecret?: string;
+  /** Key (base64, 32 bytes) that encrypts stored secrets; generated into DATA_DIR/secret.key when unset. */
+  secretKey?: string;
   logLevel: string;
   /** Serve the built web app from this folder (absent in API-only tests). */
   webDir?: string;
@@ -39,7 +41,10 @@ export interface S3Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (env.SECRET_KEY && Buffer.from(env.SECRET_KEY, 'base64').length !== 32)
+    throw new Error('SECRET_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -50,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Platform <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET || undefined,
+    secretKey: env.SECRET_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist/web'),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,

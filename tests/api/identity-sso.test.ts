@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEALED_PREFIX, secretKey } from '../../src/server/crypto/secrets.js';
+import { EgressError } from '../../src/server/egress/fetch.js';
+import { oidcStart } from '../../src/server/identity/sso/oidc.js';
+import { loadSettings } from '../../src/server/identity/sso/settings.js';
 import { codeAt, currentStep, generateSecret } from '../../src/server/identity/totp.js';
 import { insertUser } from '../../src/server/tenancy/admin.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
@@ -29,6 +33,15 @@ describe.each(await testDialects())('single sign-on on %s', (dialect) => {
     saml: { entryPoint: 'http://127.0.0.1:9/sso', idpCert: saml.cert, issuer: spIssuer(host) },
     provisioning,
   });
+  /** The test identity provider listens on 127.0.0.1, which egress refuses unless the tenant allows it. */
+  async function allowPrivateEgress(domains: string[], on: boolean) {
+    await t.db.system
+      .updateTable('tenants')
+      .set({ allow_private_egress: on ? 1 : 0 })
+      .where('domain', 'in', domains)
+      .execute();
+    for (const d of domains) t.ctx.tenants.invalidate(d);
+  }
   const save = (host: string, token: string, body: object) =>
     t.app.inject({ method: 'POST', url: '/api/identity/sso/settings', headers: bearer(token, host), payload: body });
 
@@ -76,6 +89,7 @@ describe.each(await testDialects())('single sign-on on %s', (dialect) => {
     t = await startTestApp(dialect);
     const acme = (await t.addTenant('acme', PW)).tenantId;
     await t.addTenant('bravo', PW);
+    await allowPrivateEgress(['acme', 'bravo'], true);
     const tdb = new TenantDb(acme, t.db.forTenant(acme));
     await insertUser(tdb, { username: 'alice', email: 'alice@acme.test', fullname: 'Alice', password: PW });
     const tina = await insertUser(tdb, { username: 'tina', email: 'tina@acme.test', fullname: 'Tina', password: PW });
@@ -261,6 +275,62 @@ describe.each(await testDialects())('single sign-on on %s', (dialect) => {
     expect(replay.headers.location).toBe(failed);
     expect(ticketOf(replay)).toBeUndefined();
     expect((await postAcs(A, saml.issue({ ...base, inResponseTo: once.id }))).headers.location).toBe(failed);
+  });
+
+  it('refuses an OpenID provider on a private address unless the tenant allows it', async () => {
+    await allowPrivateEgress(['acme'], false);
+    try {
+      const res = await t.app.inject({ url: '/auth/login?returnUrl=%2Ftasks', headers: { host: A } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/authentication/sso?error=failed');
+      expect(res.cookies.find((c) => c.name === 'sso_state')).toBeUndefined();
+      // What the log records: egress refused the discovery call to the loopback issuer.
+      const acme = (await t.ctx.tenants.byDomain('acme'))!;
+      const settings = (await loadSettings(new TenantDb(acme.id, t.db.forTenant(acme.id))))!;
+      const env = { secretKey: secretKey(t.config), allowPrivate: false };
+      const err = await oidcStart(settings, env, callback(A)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      let refusal: unknown = err;
+      while (refusal && !(refusal instanceof EgressError)) refusal = (refusal as { cause?: unknown }).cause;
+      expect(refusal).toBeInstanceOf(EgressError);
+      expect((refusal as EgressError).message).toMatch(/^Calls to 127\.0\.0\.1 are not allowed/);
+    } finally {
+      await allowPrivateEgress(['acme'], true);
+    }
+    const { state, back } = await oidcSignIn(A, 'alice');
+    expect(ticketOf(await callbackAt(A, back, state))).toBeTruthy();
+  });
+
+  it('stores the client secret encrypted, and seals one stored in clear earlier on the next save', async () => {
+    const acme = (await t.ctx.tenants.byDomain('acme'))!;
+    const tdb = new TenantDb(acme.id, t.db.forTenant(acme.id));
+    const stored = async () => (await loadSettings(tdb))!.oidc_client_secret!;
+    expect((await stored()).startsWith(SEALED_PREFIX)).toBe(true);
+    expect(await stored()).not.toContain(oidc.clientSecret);
+    // A row written before encryption still signs in.
+    await tdb.updateTable('sso_settings').set({ oidc_client_secret: oidc.clientSecret }).execute();
+    const legacy = await oidcSignIn(A, 'alice');
+    expect(ticketOf(await callbackAt(A, legacy.back, legacy.state))).toBeTruthy();
+    // Saving without a new secret keeps it, now sealed, and sign-in still works.
+    expect(
+      (await save(A, adminA, { ...settingsFor(A), oidc: { issuer: oidc.issuer, clientId: oidc.clientId } })).statusCode,
+    ).toBe(200);
+    expect((await stored()).startsWith(SEALED_PREFIX)).toBe(true);
+    const sealed = await oidcSignIn(A, 'alice');
+    expect(ticketOf(await callbackAt(A, sealed.back, sealed.state))).toBeTruthy();
+    // A sealed value copied to another tenant does not open there: the secret is bound to its tenant.
+    const bravo = (await t.ctx.tenants.byDomain('bravo'))!;
+    const bdb = new TenantDb(bravo.id, t.db.forTenant(bravo.id));
+    const bravoOwn = (await loadSettings(bdb))!.oidc_client_secret;
+    await bdb
+      .updateTable('sso_settings')
+      .set({ oidc_client_secret: await stored() })
+      .execute();
+    const copied = await t.app.inject({ url: '/auth/login', headers: { host: B } });
+    expect(copied.headers.location).toBe('/authentication/sso?error=failed');
+    await bdb.updateTable('sso_settings').set({ oidc_client_secret: bravoOwn }).execute();
   });
 
   it("keeps tenant A's sign-ins out of tenant B", async () => {

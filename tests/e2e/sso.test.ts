@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
@@ -15,6 +18,13 @@ describe('single sign-on in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     origin = `http://demo.localhost:${server.port}`;
+    // The identity providers run on 127.0.0.1, a private address the server calls only when the tenant allows it.
+    const cli = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/tenant.ts', 'set-private-egress', 'demo', 'on'],
+      { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: server.dataDir } },
+    );
+    expect(cli.stdout).toContain("Outbound calls of 'demo' may reach private addresses.");
     oidc = await startOidcIdp([`${origin}/auth/callback`], 'idp.test');
     saml = await SamlIdp.create();
     const entryPoint = await saml.listen();

@@ -9,7 +9,8 @@ const USAGE = `Usage:
   npm run tenant -- list
   npm run tenant -- deactivate <domain>
   npm run tenant -- activate <domain>
-  npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>`;
+  npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>
+  npm run tenant -- set-private-egress <domain> <on|off>   (outbound calls may reach private and loopback addresses)`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -56,7 +57,8 @@ async function run(argv: string[]): Promise<number> {
       }
       case 'list': {
         for (const t of await listTenants(db.system)) {
-          console.log(`${t.domain}\t${t.status}\tlicence: ${t.licence_expires_on ?? 'no expiry'}\t${t.name}`);
+          const egress = t.allow_private_egress ? '\tprivate egress allowed' : '';
+          console.log(`${t.domain}\t${t.status}\tlicence: ${t.licence_expires_on ?? 'no expiry'}\t${t.name}${egress}`);
         }
         return 0;
       }
@@ -71,6 +73,17 @@ async function run(argv: string[]): Promise<number> {
         await setLicence(db.system, domain, arg === 'none' ? null : arg);
         console.log(`Licence of '${domain}' set to ${arg}.`);
         return 0;
+      case 'set-private-egress': {
+        if (!domain || (arg !== 'on' && arg !== 'off')) break;
+        const r = await db.system
+          .updateTable('tenants')
+          .set({ allow_private_egress: arg === 'on' ? 1 : 0 })
+          .where('domain', '=', domain)
+          .executeTakeFirst();
+        if (!r.numUpdatedRows) throw new Error(`No tenant with domain '${domain}'.`);
+        console.log(`Outbound calls of '${domain}' ${arg === 'on' ? 'may' : 'may not'} reach private addresses.`);
+        return 0;
+      }
     }
     console.error(USAGE);
     return 2;

@@ -18,6 +18,8 @@ export interface TenantsTable {
   time_format: string | null;
   settings: string;
   created_on: string;
+  /** 1 lets outbound calls (SSO, lookups, webhooks) reach private, loopback and link-local addresses. */
+  allow_private_egress: Generated<number>;
 }
 
 export interface UsersTable {

@@ -1,24 +1,44 @@
 import * as client from 'openid-client';
-import type { SsoSettings } from './settings.js';
+import { openSecret } from '../../crypto/secrets.js';
+import { egressFetch, type EgressLog } from '../../egress/fetch.js';
+import { clientSecretContext, type SsoSettings } from './settings.js';
 import type { ExternalIdentity } from './users.js';
+
+/** What the OpenID calls need besides the tenant's settings. */
+export interface OidcEnv {
+  /** Opens the stored client secret (crypto/secrets.ts). */
+  secretKey: Buffer;
+  /** The tenant's `allow_private_egress`: whether the provider may live on a private or loopback address. */
+  allowPrivate: boolean;
+  log?: EgressLog;
+}
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const CACHE_MS = 10 * 60_000;
 const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
-/** Discovery is cached per tenant configuration; plain http is allowed only for an issuer on this machine. */
-export function oidcConfiguration(s: SsoSettings): Promise<client.Configuration> {
-  const key = JSON.stringify([s.tenant_id, s.oidc_issuer, s.oidc_client_id, s.oidc_client_secret]);
+/**
+ * Discovery is cached per tenant configuration. Every call of the client (discovery, JWKS, token, userinfo) goes
+ * through egress, so a provider on a private address needs the tenant's permission; plain http is allowed only for
+ * an issuer on this machine.
+ */
+export function oidcConfiguration(s: SsoSettings, env: OidcEnv): Promise<client.Configuration> {
+  const key = JSON.stringify([s.tenant_id, s.oidc_issuer, s.oidc_client_id, s.oidc_client_secret, env.allowPrivate]);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
   const issuer = new URL(s.oidc_issuer!);
   const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
+  const secret = s.oidc_client_secret
+    ? openSecret(s.oidc_client_secret, env.secretKey, clientSecretContext(s.tenant_id))
+    : undefined;
+  const viaEgress: client.CustomFetch = (url, options) =>
+    egressFetch(url, options as RequestInit, { allowPrivate: env.allowPrivate, log: env.log });
   const config = client.discovery(
     issuer,
     s.oidc_client_id!,
-    s.oidc_client_secret ?? undefined,
-    s.oidc_client_secret ? client.ClientSecretPost(s.oidc_client_secret) : client.None(),
-    { execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 },
+    secret,
+    secret ? client.ClientSecretPost(secret) : client.None(),
+    { execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10, [client.customFetch]: viaEgress },
   );
   config.catch(() => cache.delete(key));
   if (cache.size > 1000) cache.clear();
@@ -34,8 +54,8 @@ export interface OidcStart {
 }
 
 /** Authorization code with PKCE (S256), a fresh state and nonce per sign-in. */
-export async function oidcStart(s: SsoSettings, redirectUri: string): Promise<OidcStart> {
-  const config = await oidcConfiguration(s);
+export async function oidcStart(s: SsoSettings, env: OidcEnv, redirectUri: string): Promise<OidcStart> {
+  const config = await oidcConfiguration(s, env);
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -59,11 +79,12 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
  */
 export async function oidcFinish(
   s: SsoSettings,
+  env: OidcEnv,
   redirectUri: string,
   query: URLSearchParams,
   expected: { state: string; nonce: string; verifier: string },
 ): Promise<ExternalIdentity> {
-  const config = await oidcConfiguration(s);
+  const config = await oidcConfiguration(s, env);
   const current = new URL(redirectUri);
   for (const [k, v] of query) current.searchParams.set(k, v);
   const tokens = await client.authorizationCodeGrant(config, current, {

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { secretKey } from '../../crypto/secrets.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { TenantDb } from '../../tenancy/tenant-db.js';
 import { TENANT_MESSAGES, tenantLabel, type Tenant } from '../../tenancy/resolve.js';
 import { consumeChallenge, cookie, createChallenge, findChallenge } from '../challenges.js';
 import { afterPassword } from '../routes-auth.js';
 import { checkReturnUrl, consumeFlow, startFlow, sweepFlows } from './flows.js';
-import { oidcFinish, oidcStart } from './oidc.js';
+import { oidcFinish, oidcStart, type OidcEnv } from './oidc.js';
 import { finishSaml, startSaml } from './saml.js';
 import {
   loadSettings,
@@ -74,6 +75,12 @@ async function signedInExternally(tdb: TenantDb, reply: FastifyReply, who: Exter
 
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
   const browser = { schema: { hide: true } };
+  // The cached OpenID configuration outlives the request, so its calls log through the app logger.
+  const oidcEnv = (tenant: Tenant): OidcEnv => ({
+    secretKey: secretKey(ctx.config),
+    allowPrivate: tenant.allow_private_egress === 1,
+    log: ctx.log,
+  });
 
   app.get('/auth/login', browser, async (req, reply) => {
     const returnUrl = returnUrlOf(req);
@@ -83,7 +90,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!oidcReady(settings)) return toPage(reply, 'not-configured');
     if (Math.random() < 0.02) await sweepFlows(t.tdb);
     try {
-      const start = await oidcStart(settings, oidcRedirect(req, settings.oidc_redirect_uri));
+      const start = await oidcStart(settings, oidcEnv(t.tenant), oidcRedirect(req, settings.oidc_redirect_uri));
       await startFlow(t.tdb, 'oidc', start.state, { nonce: start.nonce, verifier: start.verifier, returnUrl });
       // The state is also bound to this browser, so a callback link planted in another browser fails.
       reply.setCookie(STATE_COOKIE, start.state, {
@@ -112,7 +119,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!flow || !oidcReady(settings)) return toPage(reply, 'failed');
     if (query.get('error')) return toPage(reply, query.get('error') === 'access_denied' ? 'cancelled' : 'failed');
     try {
-      const who = await oidcFinish(settings, oidcRedirect(req, settings.oidc_redirect_uri), query, {
+      const who = await oidcFinish(settings, oidcEnv(t.tenant), oidcRedirect(req, settings.oidc_redirect_uri), query, {
         state,
         nonce: String(flow.nonce),
         verifier: String(flow.verifier),
@@ -191,7 +198,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({
       success: true,
       message: 'Single sign-on settings saved',
-      data: settingsView(await saveSettings(req.tdb, req.body as SsoSettingsInput)),
+      data: settingsView(await saveSettings(req.tdb, req.body as SsoSettingsInput, secretKey(ctx.config))),
     }),
   );
 

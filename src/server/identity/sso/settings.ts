@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { isSealed, sealSecret } from '../../crypto/secrets.js';
 import type { SsoSettingsTable } from '../../db/schema.js';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
 import { badRequest } from '../../http/errors.js';
@@ -81,14 +82,29 @@ function checkCert(v: string | null) {
     throw badRequest('The identity provider certificate is not a valid certificate.');
 }
 
-export async function saveSettings(tdb: TenantDb, input: SsoSettingsInput): Promise<SsoSettings> {
+/** The client secret is sealed to its tenant; oidc.ts opens it with the same context. */
+export const clientSecretContext = (tenantId: string) => `sso_settings.oidc_client_secret:${tenantId}`;
+
+function storedClientSecret(tdb: TenantDb, key: Buffer, given: string | null, kept: string | null): string | null {
+  const plain = given ?? (kept && !isSealed(kept) ? kept : null);
+  // A value stored before encryption is sealed on this save.
+  return plain !== null ? sealSecret(plain, key, clientSecretContext(tdb.tenantId)) : kept;
+}
+
+/** `key` seals the client secret at rest (crypto/secrets.ts). */
+export async function saveSettings(tdb: TenantDb, input: SsoSettingsInput, key: Buffer): Promise<SsoSettings> {
   const current = await loadSettings(tdb);
   const o = input.oidc ?? {};
   const s = input.saml ?? {};
   const row = {
     oidc_issuer: clean(o.issuer),
     oidc_client_id: clean(o.clientId),
-    oidc_client_secret: clean(o.clientSecret) ?? (clean(o.issuer) ? (current?.oidc_client_secret ?? null) : null),
+    oidc_client_secret: storedClientSecret(
+      tdb,
+      key,
+      clean(o.clientSecret),
+      clean(o.issuer) ? (current?.oidc_client_secret ?? null) : null,
+    ),
     oidc_redirect_uri: clean(o.redirectUri),
     saml_entry_point: clean(s.entryPoint),
     saml_idp_cert: clean(s.idpCert),
