@@ -29,13 +29,18 @@ const ALLOWED = Object.keys(COLUMNS) as Column[];
 type JDB = DB & { m: DB['modules']; r: DB['records']; u: DB['users'] };
 type Q = SelectQueryBuilder<JDB, 'tasks' | 'm' | 'r' | 'u', object>;
 
+/**
+ * Tasks with their app, record and initiator. Every task has its record (foreign key) and app (apps are only ever
+ * soft-deleted), so left joins give the same rows; they also keep the planner starting from the task index, in list
+ * order, instead of from the small apps table followed by a sort of every task.
+ */
 function base(tdb: TenantDb): Q {
   return tdb
     .selectFrom('tasks')
-    .innerJoin('modules as m', (j) =>
+    .leftJoin('modules as m', (j) =>
       j.onRef('m.id', '=', 'tasks.module_id').onRef('m.tenant_id', '=', 'tasks.tenant_id'),
     )
-    .innerJoin('records as r', (j) =>
+    .leftJoin('records as r', (j) =>
       j.onRef('r.id', '=', 'tasks.record_id').onRef('r.tenant_id', '=', 'tasks.tenant_id'),
     )
     .leftJoin('users as u', (j) =>
