@@ -643,6 +643,27 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('Faulted');
+    // The initiator's task history shows where and why it stopped; nothing is left open.
+    const faulted = (
+      await post('/api/Task/dynamicdatatables', 'sam', {
+        filters: [{ field: 'status', operator: 'eq', value: 'Faulted' }],
+      })
+    ).json().data.data as { record_id: string; activity_title: string; message: string; outcome: string }[];
+    expect(faulted.filter((x) => x.record_id === recordId)).toEqual([
+      expect.objectContaining({
+        activity_title: 'Manager approval',
+        message: 'No approver is available for Manager approval',
+        outcome: 'Faulted',
+      }),
+    ]);
+    expect(
+      await tdb
+        .selectFrom('tasks')
+        .select('id')
+        .where('record_id', '=', recordId)
+        .where('status', '=', 'In Progress')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('sends automatic reminders for Assignments with reminderEveryHours, once per due time', async () => {

@@ -244,7 +244,7 @@ export async function approve(
   }
   const { version } = await run.persist();
   // The actor's own next tasks on this record, so a client can go straight on (e.g. "approve and next").
-  const nextTasks = run.newTasks.filter((x) => x.assignee_id === actor.id).map((x) => x.id);
+  const nextTasks = run.newTasks.filter((x) => x.assignee_id === actor.id && x.status === OPEN).map((x) => x.id);
   return result(run, version, { outcome, nextTasks });
 }
 

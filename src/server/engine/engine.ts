@@ -13,7 +13,7 @@ import { conflict } from '../http/errors.js';
 import { COMPLETE_STEP, START_STEP, type WorkflowActivity } from '../../../schemas/workflow-definition.js';
 import { loadActivityRegistry, type ActivityContext } from '../../../runtime/activity-registry-node.js';
 import { fillTemplate, templateFor, type EngineEvent, type OutboxRow } from './effects.js';
-import { OPEN, WF } from './status.js';
+import { OPEN, TASK_FAULTED, WF } from './status.js';
 
 export const RACE = 'This task was changed by someone else just now. Reload to see the current state.';
 const MAX_STEPS = 200;
@@ -233,8 +233,35 @@ export class Run {
       this.notify(this.initiator, 'completed', `${this.mod.display_name}: the process has been completed`);
   }
 
-  fault(message: string) {
+  /**
+   * Stops the process. When an activity faulted, a closed task in status Faulted records where and why, in the
+   * initiator's task history (lists filter on status), so the stop is visible beside the steps that ran.
+   */
+  fault(message: string, at?: WorkflowActivity) {
     Object.assign(this.patch, { workflow_status: WF.faulted, workflow_faulted_on: this.now });
+    if (at && this.instanceId) {
+      this.newTasks.push({
+        id: crypto.randomUUID(),
+        record_id: this.record.id,
+        module_id: this.record.module_id,
+        instance_id: this.instanceId,
+        activity_id: at.activityId,
+        activity_title: titleOf(at),
+        task_type: 'Faulted',
+        assignee_id: this.initiator,
+        assigned_from_user: this.actor.name,
+        status: TASK_FAULTED,
+        outcome: 'Faulted',
+        due_on: null,
+        version: 1,
+        started_on: this.now,
+        completed_on: this.now,
+        team_id: null,
+        message,
+        remind_every_hours: null,
+        next_reminder_on: null,
+      });
+    }
     this.setInstance('Faulted', message);
     this.addHistory({ action: 'Faulted', message, outcomes: ['Faulted'] });
     this.notify(this.initiator, 'faulted', `${this.mod.display_name}: the process stopped: ${message}`);
@@ -281,10 +308,10 @@ export class Run {
     for (let steps = 0; current; steps++) {
       if (steps >= MAX_STEPS) return this.fault('The workflow runs in a loop.');
       const server = servers[current.type];
-      if (!server) return this.fault(`Unknown activity type ${current.type}`);
+      if (!server) return this.fault(`Unknown activity type ${current.type}`, current);
       const config = { ...manifests[current.type]!.defaultConfig, ...(current.properties ?? {}) };
       const r = await server.execute(config, current, this.activityContext());
-      if ('fault' in r) return this.fault(r.fault);
+      if ('fault' in r) return this.fault(r.fault, current);
       if ('end' in r) return this.finish('Completed');
       if ('wait' in r) {
         for (const t of r.wait.tasks)

@@ -15,6 +15,8 @@ export const WF = {
 
 /** Task statuses of spec section 4; 'In Progress' is the only open one. */
 export const OPEN = 'In Progress' as const;
+/** A closed task recording the activity where the process faulted, with the reason as its message. */
+export const TASK_FAULTED = 'Faulted' as const;
 
 /**
  * The record's process status, spec section 4: faulted if the status is the faulted value; else completed when
