@@ -8,8 +8,7 @@ import type { Database } from '../src/server/db/database.js';
 import { createTenant, insertUser } from '../src/server/tenancy/admin.js';
 import { TenantDb } from '../src/server/tenancy/tenant-db.js';
 import SQLite from 'better-sqlite3';
-import { fieldSql } from '../src/server/entries/columns.js';
-import { indexName } from '../src/server/entries/indexes.js';
+import { fieldIndexSql } from '../src/server/entries/indexes.js';
 import type { ModuleDefinition } from '../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../schemas/workflow-definition.js';
 
@@ -217,10 +216,7 @@ function bulkSqlite(file: string, ids: Ids, count: number, tasks: number, log: (
   if (tasks > 0) db.transaction(() => insertTasks.run({ ...p, from: 0, to: Math.min(tasks, count) }))();
   log(`seeded ${count} records and their tasks`);
   for (const i of indexes) db.exec(i.sql);
-  for (const [name, kind] of FIELD_INDEXES)
-    db.exec(
-      `create index if not exists ${indexName(name, kind)} on records (tenant_id, module_id, is_draft, ${fieldSql('sqlite', name, kind)}, id)`,
-    );
+  for (const [name, kind] of FIELD_INDEXES) db.exec(fieldIndexSql('sqlite', name, kind));
   log('indexes built');
   db.exec('analyze');
   db.pragma('synchronous = FULL');
@@ -263,12 +259,7 @@ async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: n
     if (tasks > 0)
       await sql`insert into tasks (${sql.raw(TASK_COLUMNS)}) ${bind(q.tasks, 0, Math.min(tasks, count))}`.execute(db);
     for (const i of indexes) await sql.raw(i.def).execute(db);
-    for (const [name, kind] of FIELD_INDEXES)
-      await sql
-        .raw(
-          `create index if not exists ${indexName(name, kind)} on records (tenant_id, module_id, is_draft, (${fieldSql('postgres', name, kind)}), id)`,
-        )
-        .execute(db);
+    for (const [name, kind] of FIELD_INDEXES) await sql.raw(fieldIndexSql('postgres', name, kind)).execute(db);
     log('indexes built');
     await sql`analyze records`.execute(db);
     await sql`analyze tasks`.execute(db);

@@ -12,6 +12,7 @@ import { report, spawnUntilReady, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { scratchDatabase, testDialects } from '../tests/support/databases.js';
 import { PASSWORD, seedRecords } from './records-seed.js';
+import { numberSortKey } from '../src/server/entries/columns.js';
 
 export const name = 'records';
 
@@ -154,7 +155,11 @@ async function one(dialect: DialectName, count: number) {
     // Deep keyset pages: a cursor at amounts spread over the range (50 % and 99 % deep), then page on from each.
     const first = await post('/api/EntryModule/datatables', admin, listBody());
     const c = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString()) as { v: number; i: string };
-    const at = (v: number) => Buffer.from(JSON.stringify({ ...c, v, i: '' })).toString('base64url');
+    // A position by value: PostgreSQL lists page by the field's sort key, SQLite by the value itself.
+    const at = (v: number) =>
+      Buffer.from(JSON.stringify({ ...c, v: dialect === 'postgres' ? numberSortKey(v) : v, i: '' })).toString(
+        'base64url',
+      );
     for (const [label, v] of [
       ['page50pct', 500_000],
       ['page99pct', 990_000],

@@ -11,6 +11,7 @@ import * as m0040 from './migrations/0040-notifications.js';
 import * as m0050 from './migrations/0050-app-lifecycle.js';
 import * as m0060 from './migrations/0060-entries.js';
 import * as m0061 from './migrations/0061-task-list-order.js';
+import * as m0062 from './migrations/0062-list-sort-keys.js';
 import * as m0070 from './migrations/0070-egress.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '0050-app-lifecycle': m0050,
   '0060-entries': m0060,
   '0061-task-list-order': m0061,
+  '0062-list-sort-keys': m0062,
   '0070-egress': m0070,
 };
 

@@ -12,6 +12,8 @@ export interface ListColumn {
   label: string;
   kind: ColumnKind;
   expr: RawBuilder<unknown>;
+  /** What the list orders and pages by; the same as `expr` except for PostgreSQL fields (see sortKeySql). */
+  sortExpr: RawBuilder<unknown>;
   nullable: boolean;
   sortable: boolean;
   /** A field (value in records.data) rather than a system column. */
@@ -33,16 +35,35 @@ export function fieldSql(dialect: DialectName, name: string, kind: ColumnKind): 
     : `(data::jsonb->>'${name}')`;
 }
 
-const system = (key: string, label: string, opts: Partial<ListColumn> = {}): ListColumn => ({
-  key,
-  label,
-  kind: 'text',
-  expr: sql.ref(`records.${key}`),
-  nullable: true,
-  sortable: true,
-  field: false,
-  ...opts,
-});
+const system = (key: string, label: string, opts: Partial<ListColumn> = {}): ListColumn => {
+  const expr = opts.expr ?? sql.ref(`records.${key}`);
+  return { key, label, kind: 'text', expr, sortExpr: expr, nullable: true, sortable: true, field: false, ...opts };
+};
+
+/**
+ * The sort key of a field. SQLite orders json_extract values directly. PostgreSQL orders ff_sort_key (migration
+ * 0062): text that sorts like the value, compared bytewise, so its conditions may be index conditions under
+ * row-level security.
+ */
+/**
+ * ff_sort_key's encoding of a number, for code that builds a position in a PostgreSQL list from a value (the same
+ * steps as the SQL function: sign, exponent of 0.m × 10^e, digits; negatives inverted and closed by '~').
+ */
+export function numberSortKey(n: number): string {
+  if (n === 0) return '1';
+  // toExponential gives the shortest digits that read back as n: d.ddd × 10^x = 0.dddd × 10^(x+1).
+  const [digits = '', exp = '0'] = Math.abs(n).toExponential().split('e');
+  const e = Number(exp) + 1;
+  const m = digits.replace('.', '').replace(/0+$/, '');
+  if (n > 0) return `2${String(500000 + e).padStart(6, '0')}${m}`;
+  return `0${String(500000 - e).padStart(6, '0')}${m.replace(/\d/g, (d) => String(9 - Number(d)))}~`;
+}
+
+export function sortKeySql(dialect: DialectName, name: string, kind: ColumnKind): string {
+  if (dialect === 'sqlite') return fieldSql(dialect, name, kind);
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe field name ${name}`);
+  return `(ff_sort_key(records.data, '${name}', ${kind === 'number'}) collate "C")`;
+}
 
 /** System columns of spec section 2 (and a few more for sorting); process status and tasks are derived. */
 export const SYSTEM_COLUMNS: ListColumn[] = [
@@ -85,6 +106,7 @@ export function fieldColumns(v: LoadedVersion, dialect: DialectName): ListColumn
       label: f.label,
       kind,
       expr: sql.raw(fieldSql(dialect, name, kind)),
+      sortExpr: sql.raw(sortKeySql(dialect, name, kind)),
       nullable: true,
       sortable: true,
       field: true,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import { fieldSql, type ColumnKind } from './columns.js';
+import { sortKeySql, type ColumnKind } from './columns.js';
 
 /** Fields a module's list sorts and filters fast: named by the designer in the module's default configuration. */
 export function indexedFieldNames(defaultConfig: string | null | undefined): string[] {
@@ -15,8 +15,18 @@ export function indexedFieldNames(defaultConfig: string | null | undefined): str
   }
 }
 
-export const indexName = (name: string, kind: ColumnKind) =>
-  `records_fx_${kind === 'number' ? 'n' : 't'}_${name.toLowerCase()}`.slice(0, 63);
+/** PostgreSQL's indexes are on the sort key (`fk`); their earlier form on the plain expression was `fx`. */
+export const indexName = (name: string, kind: ColumnKind, dialect: DialectName = 'sqlite') =>
+  `records_${dialect === 'postgres' ? 'fk' : 'fx'}_${kind === 'number' ? 'n' : 't'}_${name.toLowerCase()}`.slice(0, 63);
+
+/** The DDL of a field's list index: (tenant, module, draft flag, sort key, id). */
+export function fieldIndexSql(dialect: DialectName, name: string, kind: ColumnKind, concurrently = false): string {
+  const idx = indexName(name, kind, dialect);
+  const key = sortKeySql(dialect, name, kind);
+  return dialect === 'sqlite'
+    ? `create index if not exists ${idx} on records (tenant_id, module_id, is_draft, ${key}, id)`
+    : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${idx} on records (tenant_id, module_id, is_draft, ${key.replace('records.data', 'data')}, id)`;
+}
 
 /**
  * An expression index for one field: (tenant, module, draft flag, the field's list expression, id), the shape the
@@ -29,17 +39,7 @@ export async function createFieldIndex(
   name: string,
   kind: ColumnKind,
 ): Promise<void> {
-  const expr = fieldSql(dialect, name, kind);
-  const idx = indexName(name, kind);
-  if (dialect === 'sqlite') {
-    await sql
-      .raw(`create index if not exists ${idx} on records (tenant_id, module_id, is_draft, ${expr}, id)`)
-      .execute(owner);
-  } else {
-    await sql
-      .raw(`create index concurrently if not exists ${idx} on records (tenant_id, module_id, is_draft, (${expr}), id)`)
-      .execute(owner);
-  }
+  await sql.raw(fieldIndexSql(dialect, name, kind, true)).execute(owner);
 }
 
 /** Creates missing field indexes once per process, in the background; lists work (slower) until they exist. */
@@ -53,7 +53,7 @@ export class FieldIndexer {
 
   ensure(fields: { name: string; kind: ColumnKind }[]): void {
     for (const f of fields) {
-      const key = indexName(f.name, f.kind);
+      const key = indexName(f.name, f.kind, this.dialect);
       if (this.done.has(key) || this.done.size > 200) continue;
       this.done.add(key);
       createFieldIndex(this.owner(), this.dialect, f.name, f.kind).catch((err: unknown) => {

@@ -116,7 +116,7 @@ async function segment(
   limit: number,
   offset: number,
 ) {
-  const e = q.sort.expr;
+  const e = q.sort.sortExpr;
   let b = base(s, q).select([...SELECT, sql<string | number | null>`${e}`.as('sort_value')]);
   const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = q.dir;
@@ -169,7 +169,7 @@ async function fetchPage(s: ListScope, q: ListQuery): Promise<{ rows: Row[]; nex
       else {
         const c = await base(s, q)
           .select(sql<number>`count(*)`.as('n'))
-          .where(sql<SqlBool>`${q.sort.expr} is ${nulls ? sql.raw('') : sql.raw('not')} null`)
+          .where(sql<SqlBool>`${q.sort.sortExpr} is ${nulls ? sql.raw('') : sql.raw('not')} null`)
           .executeTakeFirstOrThrow();
         skip = Math.max(0, skip - Number(c.n));
       }
