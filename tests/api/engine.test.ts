@@ -620,6 +620,22 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect(none.json().data.recordsTotal).toBeGreaterThan(0);
   });
 
+  it('pages task lists by number the same as one long page, in either order', async () => {
+    for (const orders of [[], [{ column: 'started_on', dir: 'asc' }]]) {
+      const all = (await post('/api/Task/dynamicdatatables', 'mia', { page: 1, length: 100, orders })).json().data;
+      expect(all.data.length).toBeGreaterThan(4);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.data.length / 3); page++) {
+        const d = (await post('/api/Task/dynamicdatatables', 'mia', { page, length: 3, orders })).json().data;
+        expect(d).toMatchObject({ page, length: 3, recordsTotal: all.recordsTotal });
+        paged.push(...(d.data as { id: string; display_name: string }[]).map((t) => `${t.id}:${t.display_name}`));
+      }
+      expect(paged).toEqual(
+        (all.data as { id: string; display_name: string }[]).map((t) => `${t.id}:${t.display_name}`),
+      );
+    }
+  });
+
   it('faults a process whose step has nobody to ask, and shows it as Faulted', async () => {
     await publish(claimWorkflow({ finance: [id.fin!] }));
     const { recordId } = await submit({ manager: '' });

@@ -92,13 +92,34 @@ async function page(tdb: TenantDb, body: unknown, scope: (q: Q) => Q) {
     'u.fullname as record_started_by',
     'r.workflow_status',
   ]);
-  for (const o of d.order) rows = rows.orderBy(sql.ref(COLUMNS[o.column as Column]), o.dir);
-  if (!d.order.length) rows = rows.orderBy('tasks.started_on', 'desc');
-  // The id breaks ties in the last column's direction, so the default order is one walk of the task index.
-  rows = rows.orderBy('tasks.id', d.order.at(-1)?.dir ?? 'desc');
+  const ordered = <T extends Q>(q: T): T => {
+    for (const o of d.order) q = q.orderBy(sql.ref(COLUMNS[o.column as Column]), o.dir) as T;
+    if (!d.order.length) q = q.orderBy('tasks.started_on', 'desc') as T;
+    // The id breaks ties in the last column's direction, so the default order is one walk of the task index.
+    return q.orderBy('tasks.id', d.order.at(-1)?.dir ?? 'desc') as T;
+  };
+  const offset = Math.min(d.offset, 100_000);
+  rows = ordered(rows);
+  // Deep pages on task columns alone: the ids of the page come from the task index first, and only those rows are
+  // joined (otherwise every skipped row would be joined too).
+  const onTasksOnly =
+    offset > 0 &&
+    !d.search &&
+    d.filters.every((f) => COLUMNS[f.field as Column].startsWith('tasks.')) &&
+    d.order.every((o) => COLUMNS[o.column as Column].startsWith('tasks.'));
+  const pageRows = onTasksOnly
+    ? rows.where(
+        'tasks.id',
+        'in',
+        ordered(applyQuery(scope(tdb.selectFrom('tasks') as unknown as Q), d))
+          .select('tasks.id')
+          .limit(d.length)
+          .offset(offset),
+      )
+    : rows.limit(d.length).offset(offset);
   const count = (q: Q) => q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const [list, total, filteredCount] = await Promise.all([
-    rows.limit(d.length).offset(Math.min(d.offset, 100_000)).execute(),
+    pageRows.execute(),
     // Scopes name task columns only, and every task has its record and app: the total needs no join.
     count(scope(tdb.selectFrom('tasks') as unknown as Q)),
     d.search || d.filters.length ? count(filtered) : undefined,
