@@ -115,10 +115,17 @@ export function fieldColumns(v: LoadedVersion, dialect: DialectName): ListColumn
   return out;
 }
 
+const columnsCache = new WeakMap<LoadedVersion, Map<DialectName, Map<string, ListColumn>>>();
+
 /** Module columns: fields first (by form order), then the system columns; system keys win over field names. */
 export function listColumns(v: LoadedVersion, dialect: DialectName): Map<string, ListColumn> {
+  // A published version never changes: its columns (which resolve every step's permissions) are worked out once.
+  const hit = columnsCache.get(v)?.get(dialect);
+  if (hit) return hit;
   const map = new Map<string, ListColumn>();
   for (const c of fieldColumns(v, dialect)) map.set(c.key, c);
   for (const c of SYSTEM_COLUMNS) map.set(c.key, c);
+  if (!columnsCache.has(v)) columnsCache.set(v, new Map());
+  columnsCache.get(v)!.set(dialect, map);
   return map;
 }
