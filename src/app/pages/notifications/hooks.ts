@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../realtime/query-keys';
@@ -21,26 +21,38 @@ export function useLatestNotifications() {
 
 export const useUnreadCount = () => useLatestNotifications().data?.unread ?? 0;
 
-/** Marks one read (the badge drops by one at once; a failed call refetches the truth). */
-export function useMarkRead() {
+/**
+ * A read, optimistic: lists being fetched right now are cancelled first (their answer may predate the read and
+ * would put the count back), the cache is patched at once, and every list is fetched again once the server has it.
+ */
+function useReadMutation<V>(
+  mutationFn: (v: V) => Promise<unknown>,
+  patch: (qc: QueryClient, uid: string, v: V) => void,
+) {
   const qc = useQueryClient();
   const uid = useUid();
   return useMutation({
-    mutationFn: (n: Notification) => markNotificationRead(n.id),
-    onMutate: (n) => markReadInCache(qc, uid, n),
-    onError: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    mutationFn,
+    onMutate: async (v: V) => {
+      await qc.cancelQueries({ queryKey: ['notifications'] });
+      patch(qc, uid, v);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }
 
-export function useMarkAllRead() {
-  const qc = useQueryClient();
-  const uid = useUid();
-  return useMutation({
-    mutationFn: markAllNotificationsRead,
-    onMutate: () => markAllReadInCache(qc, uid),
-    onError: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
-  });
-}
+/** Marks one read (the badge drops by one at once). */
+export const useMarkRead = () =>
+  useReadMutation(
+    (n: Notification) => markNotificationRead(n.id),
+    (qc, uid, n) => markReadInCache(qc, uid, n),
+  );
+
+export const useMarkAllRead = () =>
+  useReadMutation(
+    () => markAllNotificationsRead(),
+    (qc, uid) => markAllReadInCache(qc, uid),
+  );
 
 /** Clicking a notification: mark it read and open the record's editor (or the notification itself). */
 export function useOpenNotification(after?: () => void) {
