@@ -148,13 +148,14 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
       id: scheduleId,
       moduleId,
       name: 'Broken',
-      cron: '0 * * * *',
+      // Minute 7 is never one of the five-minute slots that already ran (a slot runs once per schedule).
+      cron: '7 * * * *',
       data: { amount: 5 },
     });
     const due = await dueOf();
     const at = new Date(due.getTime() + 1000);
     expect(await t.app.scheduler.tick(at)).toBe(0);
-    // Found by its run time: the hourly slot may fall before the five-minute slots that ran earlier.
+    // Found by its run time: this hourly slot may fall before the five-minute slots that ran earlier.
     const last = (await runs()).find((r) => r.created_on === at.toISOString())!;
     expect(last.status).toBe('Failed');
     expect(last.message).toMatch(/Title/);
