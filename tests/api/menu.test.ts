@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaveRequest } from '../fixtures/definitions.js';
+import { ROLE_FLAGS, ROLE_MENUS } from '../fixtures/role-menus.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import { bearer, tokenFor } from '../support/auth.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -12,76 +13,8 @@ const B = 'bravo.localhost';
 type Item = { id: string; action_url: string | null; placement: string; disabled?: boolean; children?: Item[] };
 const flat = (items: Item[]): string[] => items.flatMap((i) => (i.children ? [i.id, ...flat(i.children)] : [i.id]));
 
-/** The menu each kind of user sees (spec section 2, menu visibility). */
-const EXPECTED_MENU: Record<string, string[]> = {
-  regular: ['APPS'],
-  full: ['APPS', 'DASHBOARD', 'BUSINESS_INTELLIGENCE', 'QUICK_REPORT', 'REFERENCE_DATA', 'DATA_CONNECTOR'],
-  consultant: [
-    'APPS',
-    'DASHBOARD',
-    'BUSINESS_INTELLIGENCE',
-    'QUICK_REPORT',
-    'REFERENCE_DATA',
-    'DATA_CONNECTOR',
-    'SETTINGS',
-    'MENU_SETTINGS',
-    'ORGANIZATION',
-    'ROLES_PERMISSIONS',
-    'USER_MANAGEMENT',
-    'TEAM_MANAGEMENT',
-    'MODULE_CATEGORIES',
-  ],
-  administrator: [
-    'APPS',
-    'REFERENCE_DATA',
-    'DATA_CONNECTOR',
-    'SETTINGS',
-    'MENU_SETTINGS',
-    'ORGANIZATION',
-    'ROLES_PERMISSIONS',
-    'USER_MANAGEMENT',
-    'TEAM_MANAGEMENT',
-    'MODULE_CATEGORIES',
-    'AUTOMATION',
-    'WEBHOOKS',
-    'RPA',
-    'CONNECT_HUB',
-    'COMPANIES_HOUSE',
-    'ECOMMERCE',
-    'STORE_KEY',
-    'TRAVEL_MANAGEMENT',
-  ],
-  sysadmin: [
-    'APPS',
-    'REFERENCE_DATA',
-    'DATA_CONNECTOR',
-    'SETTINGS',
-    'MENU_SETTINGS',
-    'ORGANIZATION',
-    'ROLES_PERMISSIONS',
-    'USER_MANAGEMENT',
-    'TEAM_MANAGEMENT',
-    'MODULE_CATEGORIES',
-    'AUTOMATION',
-    'WEBHOOKS',
-    'RPA',
-    'CONNECT_HUB',
-    'COMPANIES_HOUSE',
-    'ECOMMERCE',
-    'STORE_KEY',
-    'TRAVEL_MANAGEMENT',
-    'PROCESS_ENGINE',
-    'AUDIT_TRAIL',
-    'PROCESS',
-  ],
-};
-const FLAGS: Record<string, object> = {
-  regular: {},
-  full: { isFullUser: true },
-  consultant: { isConsultant: true },
-  administrator: { isAdministrator: true },
-  sysadmin: { isSysAdmin: true },
-};
+const EXPECTED_MENU: Record<string, readonly string[]> = ROLE_MENUS;
+const FLAGS: Record<string, object> = ROLE_FLAGS;
 
 describe.each(await testDialects())('menu, favourites and preferences on %s', (dialect) => {
   let t: TestApp;

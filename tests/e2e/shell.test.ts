@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { leaveRequest } from '../fixtures/definitions.js';
+import { ROLE_FLAGS, ROLE_MENUS, type RoleKind } from '../fixtures/role-menus.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
@@ -9,85 +10,22 @@ import { startServer, type RunningServer } from '../support/server.js';
 const PW = 'Shell-Pass-123';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** The role matrix of spec sections 2 and 6: menu entries each kind of user sees, and routes it may open. */
-const KINDS = {
-  regular: { flags: {}, menu: ['APPS'], createApp: false },
-  full: {
-    flags: { isFullUser: true },
-    menu: ['APPS', 'DASHBOARD', 'BUSINESS_INTELLIGENCE', 'QUICK_REPORT', 'REFERENCE_DATA', 'DATA_CONNECTOR'],
-    createApp: true,
-  },
-  consultant: {
-    flags: { isConsultant: true },
-    menu: [
-      'APPS',
-      'DASHBOARD',
-      'BUSINESS_INTELLIGENCE',
-      'QUICK_REPORT',
-      'REFERENCE_DATA',
-      'DATA_CONNECTOR',
-      'SETTINGS',
-      'MENU_SETTINGS',
-      'ORGANIZATION',
-      'ROLES_PERMISSIONS',
-      'USER_MANAGEMENT',
-      'TEAM_MANAGEMENT',
-      'MODULE_CATEGORIES',
-    ],
-    createApp: true,
-  },
-  administrator: {
-    flags: { isAdministrator: true },
-    menu: [
-      'APPS',
-      'REFERENCE_DATA',
-      'DATA_CONNECTOR',
-      'SETTINGS',
-      'MENU_SETTINGS',
-      'ORGANIZATION',
-      'ROLES_PERMISSIONS',
-      'USER_MANAGEMENT',
-      'TEAM_MANAGEMENT',
-      'MODULE_CATEGORIES',
-      'AUTOMATION',
-      'WEBHOOKS',
-      'RPA',
-      'CONNECT_HUB',
-      'COMPANIES_HOUSE',
-      'ECOMMERCE',
-      'STORE_KEY',
-      'TRAVEL_MANAGEMENT',
-    ],
-    createApp: false,
-  },
-  sysadmin: {
-    flags: { isSysAdmin: true },
-    menu: [
-      'APPS',
-      'REFERENCE_DATA',
-      'DATA_CONNECTOR',
-      'SETTINGS',
-      'MENU_SETTINGS',
-      'ORGANIZATION',
-      'ROLES_PERMISSIONS',
-      'USER_MANAGEMENT',
-      'TEAM_MANAGEMENT',
-      'MODULE_CATEGORIES',
-      'AUTOMATION',
-      'WEBHOOKS',
-      'RPA',
-      'CONNECT_HUB',
-      'COMPANIES_HOUSE',
-      'ECOMMERCE',
-      'STORE_KEY',
-      'TRAVEL_MANAGEMENT',
-      'PROCESS_ENGINE',
-      'AUDIT_TRAIL',
-      'PROCESS',
-    ],
-    createApp: false,
-  },
-} as const;
+/** The role matrix (tests/fixtures/role-menus.ts) and which kinds may create apps. */
+const CREATE_APP: Record<RoleKind, boolean> = {
+  regular: false,
+  full: true,
+  consultant: true,
+  administrator: false,
+  sysadmin: false,
+};
+interface KindCase {
+  flags: Record<string, boolean>;
+  menu: readonly string[];
+  createApp: boolean;
+}
+const KINDS = {} as Record<RoleKind, KindCase>;
+for (const k of Object.keys(ROLE_MENUS) as RoleKind[])
+  KINDS[k] = { flags: ROLE_FLAGS[k], menu: ROLE_MENUS[k], createApp: CREATE_APP[k] };
 type Kind = keyof typeof KINDS;
 
 /** A few routes opened by a full page load, and who may open them. */
