@@ -16,6 +16,7 @@ import { OutboxWorker } from './outbox/worker.js';
 import { mailHandler } from './mail/mailer.js';
 import { TaskHub } from './hub/hub.js';
 import { inProcessBus, redisBus } from './hub/bus.js';
+import { startChangeFeed } from './db/change-feed.js';
 import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
 
@@ -55,7 +56,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     hub,
   };
   await ctx.hub.start();
+  // Several nodes share one database: each hears the others' changes, so results reused on one stay true.
+  const changes = opts.config.redisUrl ? startChangeFeed(opts.config.redisUrl, app.log) : undefined;
   app.addHook('onClose', async () => {
+    changes?.close();
     await ctx.outbox.stop();
     mail.close();
     await ctx.hub.close();

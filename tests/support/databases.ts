@@ -65,6 +65,13 @@ export async function scratchDatabase(dialect: DialectName): Promise<ScratchData
       fs.rmSync(dataDir, { recursive: true, force: true });
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // A pool's end() returns before its sockets have closed; forcing the drop then would kill a connection that
+      // is saying goodbye, and its client reports that as an error. Give them a moment first.
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 25));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

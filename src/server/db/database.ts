@@ -14,6 +14,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { DB } from './schema.js';
+import { ChangeCountingDriver } from './change-count.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -132,7 +133,8 @@ function openSqlite(file: string): Database {
   conn.pragma('synchronous = FULL');
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
-  const system = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(conn) }) });
+  const base = new SqliteDialect({ database: cachingStatements(conn) });
+  const system = new Kysely<DB>({ dialect: withDriver(base, new ChangeCountingDriver(base.createDriver())) });
   return {
     dialect: 'sqlite',
     system,
@@ -148,7 +150,7 @@ function openPostgres(url: string, poolSize: number): Database {
     await conn.executeQuery(CompiledQuery.raw(`set role ${PG_APP_ROLE}`));
   };
   const rawDialect = new PostgresDialect({ pool, onCreateConnection });
-  const innerDriver = rawDialect.createDriver();
+  const innerDriver = new ChangeCountingDriver(rawDialect.createDriver());
   let innerReady: Promise<void> | undefined;
   // One inner driver for the system and every tenant, so the label map sees every label set on this pool.
   const shared: Driver = {

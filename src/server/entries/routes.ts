@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
@@ -12,6 +12,8 @@ import { FieldIndexer, indexedFieldNames } from './indexes.js';
 import { forgetCounts, isAdmin, listRecords } from './list.js';
 import { parseListQuery } from './query.js';
 import { summary } from './summary.js';
+import { ResultCache } from '../db/result-cache.js';
+import type { AuthUser } from '../identity/user-info.js';
 
 const E = '/api/EntryModule';
 const MAX_BULK = 500;
@@ -26,6 +28,10 @@ function moduleIdOf(req: FastifyRequest): string {
   return id;
 }
 
+/** Everything an answer depends on besides the database: who asks (roles included) and what exactly. */
+const answerKey = (req: FastifyRequest, u: AuthUser, draft: boolean) =>
+  `${u.tenantId}|${u.id}|${+u.isSysAdmin}${+u.isAdministrator}${+u.isFullUser}${+u.isConsultant}|${+draft}|${req.url}|${JSON.stringify(req.body)}`;
+
 /** Record lists, deletes, comments and the status summary of an app (spec section 7, entry module). */
 export async function entryRoutes(app: FastifyInstance, ctx: AppContext) {
   let owner: Kysely<DB> | undefined;
@@ -35,7 +41,20 @@ export async function entryRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   const indexer = new FieldIndexer(() => ownerDb() as unknown as Kysely<unknown>, ctx.db.dialect, ctx.log);
 
-  async function list(req: FastifyRequest, draft: boolean) {
+  // The same page asked again (many staff on one app's list) is answered from memory until the database changes.
+  const answers = new ResultCache();
+  async function list(req: FastifyRequest, reply: FastifyReply, draft: boolean) {
+    const key = answerKey(req, req.user, draft);
+    const at = ResultCache.now();
+    const known = answers.get(key);
+    reply.type('application/json; charset=utf-8');
+    if (known !== undefined) return known;
+    const text = JSON.stringify(await listAnswer(req, draft));
+    answers.set(key, at, text);
+    return text;
+  }
+
+  async function listAnswer(req: FastifyRequest, draft: boolean) {
     const moduleId = moduleIdOf(req);
     await assertModuleAccess(req.tdb, req.user, moduleId, 'view');
     const m = await req.tdb
@@ -88,8 +107,8 @@ export async function entryRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: '', data: { ...result, columns: cols } };
   }
 
-  app.post(`${E}/datatables`, async (req) => list(req, false));
-  app.post(`${E}/draftdatatables`, async (req) => list(req, true));
+  app.post(`${E}/datatables`, async (req, reply) => list(req, reply, false));
+  app.post(`${E}/draftdatatables`, async (req, reply) => list(req, reply, true));
 
   /**
    * Deletes are all-or-nothing: a user may delete their own drafts; administrators may delete any record (with

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { loadConfig } from '/work/main/src/server/config.js';
+import { openDatabase, openOwnerDatabase } from '/work/main/src/server/db/database.js';
+import { migrateToLatest } from '/work/main/src/server/db/migrate.js';
+import { seedRecords } from '/work/main/bench/records-seed.js';
+const dir = process.argv[2]!;
+const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+const owner = openOwnerDatabase(config);
+await migrateToLatest(owner, 'sqlite');
+const app = openDatabase(config);
+const s = await seedRecords(app, owner, { dialect: 'sqlite', file: path.join(dir, 'flowforms.sqlite') }, Number(process.argv[3]));
+console.log(JSON.stringify(s));
+await app.close(); await owner.destroy();

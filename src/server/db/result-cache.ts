@@ -1,0 +1,57 @@
+import { changeCount, resultsReusable } from './change-count.js';
+
+interface Entry {
+  count: number;
+  at: number;
+  text: string;
+}
+
+/**
+ * Serialized answers kept for as long as the database has not changed since they were computed (the change
+ * count), bounded in entries, bytes and age. The age bound is a backstop for changes made outside any node (a
+ * command-line tool writing to the database directly).
+ */
+export class ResultCache {
+  private readonly map = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly opts = {
+      maxEntries: 2_000,
+      maxBytes: 64 * 1024 * 1024,
+      maxEntryBytes: 1024 * 1024,
+      maxAgeMs: 30_000,
+    },
+  ) {}
+
+  /** The count to compute an answer under: read it before the first query of that answer. */
+  static now = changeCount;
+
+  get(key: string): string | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (e.count !== changeCount() || !resultsReusable() || Date.now() - e.at > this.opts.maxAgeMs) {
+      this.drop(key, e);
+      return undefined;
+    }
+    return e.text;
+  }
+
+  /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
+  set(key: string, count: number, text: string): void {
+    if (count !== changeCount() || !resultsReusable() || text.length > this.opts.maxEntryBytes) return;
+    const old = this.map.get(key);
+    if (old) this.drop(key, old);
+    this.map.set(key, { count, at: Date.now(), text });
+    this.bytes += text.length;
+    for (const [k, e] of this.map) {
+      if (this.map.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
+      this.drop(k, e);
+    }
+  }
+
+  private drop(key: string, e: Entry) {
+    this.map.delete(key);
+    this.bytes -= e.text.length;
+  }
+}
