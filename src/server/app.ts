@@ -17,6 +17,7 @@ import { mailHandler } from './mail/mailer.js';
 import { TaskHub } from './hub/hub.js';
 import { inProcessBus, redisBus } from './hub/bus.js';
 import { startChangeFeed } from './db/change-feed.js';
+import { GroupCommitter } from './db/group-commit.js';
 import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
 
@@ -46,14 +47,18 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   const mail = mailHandler(opts.config.smtpUrl, opts.config.mailFrom, app.log);
   const hub = new TaskHub(opts.config.redisUrl ? redisBus(opts.config.redisUrl) : inProcessBus(), app.log);
+  const group = opts.db.dialect === 'sqlite' ? new GroupCommitter(opts.db.system) : undefined;
   const ctx: AppContext = {
     config: opts.config,
     db: opts.db,
     tenants: new TenantResolver(opts.db.system),
     log: app.log,
     keys: new SigningKeys(opts.db.system),
-    outbox: new OutboxWorker(opts.db, { mail: mail.handler, notification: notificationHandler(hub) }, app.log),
+    outbox: new OutboxWorker(opts.db, { mail: mail.handler, notification: notificationHandler(hub) }, app.log, {
+      group,
+    }),
     hub,
+    group,
   };
   await ctx.hub.start();
   // Several nodes share one database: each hears the others' changes, so results reused on one stay true.

@@ -5,6 +5,7 @@ import type { TenantResolver } from './tenancy/resolve.js';
 import type { SigningKeys } from './identity/keys.js';
 import type { OutboxWorker } from './outbox/worker.js';
 import type { TaskHub } from './hub/hub.js';
+import type { GroupCommitter } from './db/group-commit.js';
 
 /** Process-wide services handed to every feature module. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Realtime messages to signed-in users, across nodes when REDIS_URL is set. */
   hub: TaskHub;
+  /** SQLite only: transactions that share commits (one fsync for many); absent on PostgreSQL. */
+  group?: GroupCommitter;
 }

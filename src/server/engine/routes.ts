@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../http/errors.js';
 import { loadRecordFor } from '../records/store.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { Actor } from './engine.js';
-import { GroupCommitter } from './group-commit.js';
 import {
   actorFor,
   approve,
@@ -39,7 +38,7 @@ function bool(v: unknown): unknown {
 /** Workflow actions on records: each is one transaction with optimistic locking; the loser of a race gets 409. */
 export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
   // SQLite: concurrent transitions share commits (one fsync for many); PostgreSQL: one transaction each.
-  const group = ctx.db.dialect === 'sqlite' ? new GroupCommitter(ctx.db.system) : undefined;
+  const group = ctx.group;
   const act = <T>(req: FastifyRequest, fn: (tx: TenantDb, actor: Actor) => Promise<T>) => {
     const body = async (tx: TenantDb) => fn(tx, await actorFor(tx, req.user));
     return group ? group.run(req.tenant.id, body) : inTransaction(req.tdb, body);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB } from './schema.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 
 interface Job {
