@@ -3,7 +3,7 @@
 // it, in the same run, the raw rate of a five-statement transaction like the engine's, and the ratio.
 // BENCH_SECONDS (default 10); BENCH_BIG (default 100000; 1,000,000 seeds in about 2.3 min on SQLite and about
 // 5 min on PostgreSQL on the shared 2-core machine); BENCH_DB=sqlite|postgres to run one database;
-// BENCH_PROF=<dir> to write a CPU profile of the server.
+// BENCH_PROF=<dir> to write a CPU profile of the server; BENCH_CONNECTIONS (default 10) concurrent approvers.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -395,7 +395,7 @@ async function one(dialect: DialectName, instances: number, seconds: number) {
   };
   try {
     const s = await seed(dialect, env, instances);
-    const connections = 10;
+    const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
     const raw = await rawRate(dialect, env, s, dialect === 'sqlite' ? 1 : connections, 3);
     const port = await freePort();
     const proc = await spawnUntilReady(

@@ -6,6 +6,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per node (DB_POOL_SIZE, default 10). */
+  poolSize?: number;
+  /** PostgreSQL named prepared statements (PG_PREPARED=off behind a pooler that cannot keep them). */
+  pgPrepared: boolean;
   redisUrl?: string;
   smtpUrl?: string;
   publicUrl?: string;
@@ -43,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (env.DB_POOL_SIZE && !(Number.isInteger(Number(env.DB_POOL_SIZE)) && Number(env.DB_POOL_SIZE) > 0))
+    throw new Error(`DB_POOL_SIZE must be a positive whole number, got ${env.DB_POOL_SIZE}`);
   if (env.SECRET_KEY && Buffer.from(env.SECRET_KEY, 'base64').length !== 32)
     throw new Error('SECRET_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)');
   return {
@@ -50,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    poolSize: env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : undefined,
+    pgPrepared: env.PG_PREPARED !== 'off',
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

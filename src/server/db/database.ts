@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import type { DB } from './schema.js';
 import { ChangeCountingDriver } from './change-count.js';
+import { preparedStatements } from './pg-prepared.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -90,6 +91,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: run repeated statements as named prepared statements (default on). */
+  pgPrepared?: boolean;
 }
 
 /** An owner connection for migrations and test set-up: no role switch, so it may create and alter tables. */
@@ -101,7 +104,7 @@ export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
 }
 
 export function openDatabase(opts: OpenOptions): Database {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.pgPrepared ?? true);
   return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'));
 }
 
@@ -143,8 +146,9 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, prepared: boolean): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (prepared) pool.on('connect', preparedStatements);
   // Every pooled connection drops to the non-owner application role, so FORCEd row-level security applies.
   const onCreateConnection = async (conn: DatabaseConnection) => {
     await conn.executeQuery(CompiledQuery.raw(`set role ${PG_APP_ROLE}`));

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, openOwnerDatabase, type Database } from './database.js';
+import { migrateToLatest } from './migrate.js';
+import { createTenant } from '../tenancy/admin.js';
+import { TenantDb } from '../tenancy/tenant-db.js';
+import { scratchDatabase, testDialects, type ScratchDatabase } from '../../../tests/support/databases.js';
+
+const dialects = (await testDialects()).filter((d) => d === 'postgres');
+
+describe.each(dialects)('prepared statements on %s', (dialect) => {
+  let scratch: ScratchDatabase;
+  let db: Database;
+  const tenants: string[] = [];
+  beforeAll(async () => {
+    scratch = await scratchDatabase(dialect);
+    const opts = { dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl };
+    const owner = openOwnerDatabase(opts);
+    await migrateToLatest(owner, dialect);
+    await owner.destroy();
+    // One connection: every statement below runs on it, so its prepared statements can be listed.
+    db = openDatabase({ ...opts, poolSize: 1 });
+    for (const domain of ['prep-a', 'prep-b'])
+      tenants.push(
+        (
+          await createTenant(db, {
+            domain,
+            name: domain,
+            adminUser: 'admin',
+            adminEmail: `admin@${domain}.test`,
+            adminPassword: 'Prepared-Pass-1',
+          })
+        ).tenantId,
+      );
+  });
+  afterAll(async () => {
+    await db?.close();
+    await scratch?.drop();
+  });
+
+  it('plans a repeated statement once and still shows each tenant only its own rows', async () => {
+    const usersOf = (tenantId: string) =>
+      new TenantDb(tenantId, db.forTenant(tenantId))
+        .selectFrom('users')
+        .select(['tenant_id'])
+        .where('username', '=', 'admin')
+        .execute();
+    for (let round = 0; round < 3; round++)
+      for (const t of tenants) expect((await usersOf(t)).map((r) => r.tenant_id)).toEqual([t]);
+    // Without the tenant condition the same statement text still returns only the labelled tenant's row (RLS).
+    const unscoped = (tenantId: string) =>
+      db.forTenant(tenantId).selectFrom('users').select('tenant_id').where('username', '=', 'admin').execute();
+    for (const t of [...tenants, ...tenants]) expect((await unscoped(t)).map((r) => r.tenant_id)).toEqual([t]);
+    const prepared = await sql<{ name: string; calls: string }>`select name, generic_plans + custom_plans as calls
+      from pg_prepared_statements where name like 'ff_%'`.execute(db.system);
+    expect(prepared.rows.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...prepared.rows.map((r) => Number(r.calls)))).toBeGreaterThanOrEqual(4);
+  });
+});
