@@ -10,7 +10,7 @@ export const CHANGE_CHANNEL = 'flowforms:changes';
  * Changes in one turn of the event loop go out as one message. While the subscription is down the node reuses no
  * results (a change it misses would otherwise go unnoticed).
  */
-export function startChangeFeed(url: string, log: FastifyBaseLogger): { close(): void } {
+export function startChangeFeed(url: string, log: FastifyBaseLogger): { node: string; close(): void } {
   const node = crypto.randomUUID();
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: false });
@@ -36,6 +36,7 @@ export function startChangeFeed(url: string, log: FastifyBaseLogger): { close():
     });
   });
   return {
+    node,
     close() {
       stopListening();
       pub.disconnect();
