@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DialectName } from '../../src/server/db/database.js';
+import {
+  openDatabase,
+  openOwnerDatabase,
+  type Database,
+  type DialectName,
+  type OpenOptions,
+} from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
 
 /** The PostgreSQL server the tests create their throw-away databases on. */
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -74,6 +81,27 @@ export async function scratchDatabase(dialect: DialectName): Promise<ScratchData
       }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh database with every migration applied, opened like the server opens it; close() also drops it. */
+export async function migratedDatabase(
+  dialect: DialectName,
+  opts: Omit<OpenOptions, 'dataDir' | 'databaseUrl'> = {},
+): Promise<Database & { scratch: ScratchDatabase }> {
+  const scratch = await scratchDatabase(dialect);
+  const where = { dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl };
+  const owner = openOwnerDatabase(where);
+  await migrateToLatest(owner, dialect);
+  await owner.destroy();
+  const db = openDatabase({ ...where, ...opts });
+  return {
+    ...db,
+    scratch,
+    async close() {
+      await db.close();
+      await scratch.drop();
     },
   };
 }

@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, openOwnerDatabase, type Database } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import type { Database } from './database.js';
 import { changeCount, noteRemoteChange, resultsReusable, setCoherent } from './change-count.js';
 import { ResultCache } from './result-cache.js';
-import { scratchDatabase, testDialects, type ScratchDatabase } from '../../../tests/support/databases.js';
+import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
 
 describe.each(await testDialects())('change count on %s', (dialect) => {
-  let scratch: ScratchDatabase;
   let db: Database;
   beforeAll(async () => {
-    scratch = await scratchDatabase(dialect);
-    const opts = { dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl };
-    const owner = openOwnerDatabase(opts);
-    await migrateToLatest(owner, dialect);
-    await owner.destroy();
-    db = openDatabase(opts);
+    db = await migratedDatabase(dialect);
   });
-  afterAll(async () => {
-    await db?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => db?.close());
 
   /** How far the count moved while fn ran. */
   const moved = async (fn: () => Promise<unknown>) => {

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, openOwnerDatabase, type Database } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import type { Database } from './database.js';
 import { createTenant } from '../tenancy/admin.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import { scratchDatabase, testDialects, type ScratchDatabase } from '../../../tests/support/databases.js';
+import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
 
 const dialects = (await testDialects()).filter((d) => d === 'postgres');
 
 describe.each(dialects)('prepared statements on %s', (dialect) => {
-  let scratch: ScratchDatabase;
   let db: Database;
   const tenants: string[] = [];
   beforeAll(async () => {
-    scratch = await scratchDatabase(dialect);
-    const opts = { dataDir: scratch.dataDir, databaseUrl: scratch.databaseUrl };
-    const owner = openOwnerDatabase(opts);
-    await migrateToLatest(owner, dialect);
-    await owner.destroy();
     // One connection: every statement below runs on it, so its prepared statements can be listed.
-    db = openDatabase({ ...opts, poolSize: 1 });
+    db = await migratedDatabase(dialect, { poolSize: 1 });
     for (const domain of ['prep-a', 'prep-b'])
       tenants.push(
         (
@@ -33,10 +26,7 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
         ).tenantId,
       );
   });
-  afterAll(async () => {
-    await db?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => db?.close());
 
   it('plans a repeated statement once and still shows each tenant only its own rows', async () => {
     const usersOf = (tenantId: string) =>
