@@ -27,12 +27,18 @@ export function startChangeFeed(url: string, log: FastifyBaseLogger): { node: st
   sub.on('close', () => setCoherent(false));
   sub.on('error', () => setCoherent(false));
   let pending = false;
+  let lastWarned = 0;
   const stopListening = onLocalChange(() => {
     if (pending) return;
     pending = true;
     setImmediate(() => {
       pending = false;
-      pub.publish(CHANGE_CHANNEL, node).catch((err: unknown) => log.warn({ err }, 'change feed: publish failed'));
+      pub.publish(CHANGE_CHANNEL, node).catch((err: unknown) => {
+        // While Redis is away every turn with a change fails: say so once in a while, not every time.
+        if (Date.now() - lastWarned < 10_000) return;
+        lastWarned = Date.now();
+        log.warn({ err }, 'change feed: publish failed');
+      });
     });
   });
   return {
