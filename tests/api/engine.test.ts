@@ -157,8 +157,11 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect((await record(recordId)).version).toBe(2);
     expect((await openTasks(recordId)).length).toBe(2);
 
+    // Asked twice, the badge answer is reused; after her approval it is not.
+    expect((await get('/api/Task/total', 'mia')).body).toBe((await get('/api/Task/total', 'mia')).body);
     const ok = await approve(miaTask, 'mia', { data: { manager_note: 'fine' } });
     expect(ok.json()).toMatchObject({ success: true, data: { outcome: 'Approved' } });
+    expect((await get('/api/Task/total', 'mia')).json().data).toBe(0);
     // Max's parallel task is closed; amount > 1000 goes to Finance: Fin by user and Flo through the team.
     tasks = await openTasks(recordId);
     expect(tasks.map((x) => x.assignee_id).sort()).toEqual([id.fin, id.flo].sort());

@@ -13,7 +13,7 @@ import { forgetCounts, isAdmin, listRecords } from './list.js';
 import { parseListQuery } from './query.js';
 import { summary } from './summary.js';
 import { ResultCache } from '../db/result-cache.js';
-import type { AuthUser } from '../identity/user-info.js';
+import { reusedAnswer } from '../http/reused-answer.js';
 
 const E = '/api/EntryModule';
 const MAX_BULK = 500;
@@ -28,10 +28,6 @@ function moduleIdOf(req: FastifyRequest): string {
   return id;
 }
 
-/** Everything an answer depends on besides the database: who asks (roles included) and what exactly. */
-const answerKey = (req: FastifyRequest, u: AuthUser, draft: boolean) =>
-  `${u.tenantId}|${u.id}|${+u.isSysAdmin}${+u.isAdministrator}${+u.isFullUser}${+u.isConsultant}|${+draft}|${req.url}|${JSON.stringify(req.body)}`;
-
 /** Record lists, deletes, comments and the status summary of an app (spec section 7, entry module). */
 export async function entryRoutes(app: FastifyInstance, ctx: AppContext) {
   let owner: Kysely<DB> | undefined;
@@ -43,16 +39,8 @@ export async function entryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The same page asked again (many staff on one app's list) is answered from memory until the database changes.
   const answers = new ResultCache();
-  async function list(req: FastifyRequest, reply: FastifyReply, draft: boolean) {
-    const key = answerKey(req, req.user, draft);
-    const at = ResultCache.now();
-    const known = answers.get(key);
-    reply.type('application/json; charset=utf-8');
-    if (known !== undefined) return known;
-    const text = JSON.stringify(await listAnswer(req, draft));
-    answers.set(key, at, text);
-    return text;
-  }
+  const list = (req: FastifyRequest, reply: FastifyReply, draft: boolean) =>
+    reusedAnswer(answers, draft ? 'drafts' : 'records', req, reply, () => listAnswer(req, draft));
 
   async function listAnswer(req: FastifyRequest, draft: boolean) {
     const moduleId = moduleIdOf(req);

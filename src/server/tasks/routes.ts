@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
@@ -8,6 +8,8 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { likePattern, parseDatatable, type DatatableQuery } from '../apps/datatable.js';
 import { OPEN } from '../engine/status.js';
 import { recordDetail } from '../records/detail.js';
+import { ResultCache } from '../db/result-cache.js';
+import { reusedAnswer } from '../http/reused-answer.js';
 
 const T = '/api/Task';
 const ADMINS: Role[] = ['administrator', 'sysAdmin'];
@@ -139,13 +141,19 @@ const payload = (req: FastifyRequest) =>
 
 /** Task lists and task detail. A user sees only their own tasks; other users' lists are for administrators. */
 export async function taskRoutes(app: FastifyInstance, _ctx: AppContext) {
-  app.post(`${T}/datatables`, async (req) => ({
-    success: true,
-    message: '',
-    data: await page(req.tdb, req.body, open(req.user.id)),
-  }));
+  // Home and the badge ask again and again: the same answer is reused until the database changes.
+  const answers = new ResultCache();
+  app.post(`${T}/datatables`, async (req, reply) =>
+    reusedAnswer(answers, 'tasks', req, reply, async () => ({
+      success: true,
+      message: '',
+      data: await page(req.tdb, req.body, open(req.user.id)),
+    })),
+  );
 
-  const total = async (req: FastifyRequest) => {
+  const total = (req: FastifyRequest, reply: FastifyReply) =>
+    reusedAnswer(answers, 'total', req, reply, () => countOpen(req));
+  const countOpen = async (req: FastifyRequest) => {
     const n = await req.tdb
       .selectFrom('tasks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -158,11 +166,13 @@ export async function taskRoutes(app: FastifyInstance, _ctx: AppContext) {
   app.post(`${T}/total`, total);
 
   /** The user's tasks of any status (filter on `status`, e.g. Completed), for history views. */
-  app.post(`${T}/dynamicdatatables`, async (req) => ({
-    success: true,
-    message: '',
-    data: await page(req.tdb, req.body, (q) => q.where('tasks.assignee_id', '=', req.user.id)),
-  }));
+  app.post(`${T}/dynamicdatatables`, async (req, reply) =>
+    reusedAnswer(answers, 'all-tasks', req, reply, async () => ({
+      success: true,
+      message: '',
+      data: await page(req.tdb, req.body, (q) => q.where('tasks.assignee_id', '=', req.user.id)),
+    })),
+  );
 
   app.post(`${T}/dataTablesByUserId`, { config: { roles: ADMINS } }, async (req) => {
     const userId = payload(req).userId;
