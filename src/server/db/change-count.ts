@@ -35,8 +35,9 @@ export function onLocalChange(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** A plain select (a `with` clause could hide a write: counted as one). Raw SQL must not select a writing function. */
 const isRead = (q: CompiledQuery) =>
-  q.query.kind === 'SelectQueryNode' || (q.query.kind === 'RawNode' && /^\s*select\b/i.test(q.sql));
+  (q.query.kind === 'SelectQueryNode' && !q.query.with) || (q.query.kind === 'RawNode' && /^\s*select\b/i.test(q.sql));
 
 /** A connection that notes every statement that may write. Stable per inner connection, so it can key maps. */
 class CountingConnection implements DatabaseConnection {
