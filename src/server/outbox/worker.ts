@@ -9,7 +9,8 @@ export type OutboxHandler = (
   entry: {
     tenantId: string;
     key: string;
-    /** the claiming transaction: writes here commit with the delivery mark */ tdb: TenantDb;
+    /** The claiming transaction: writes here commit with the delivery mark. */
+    tdb: TenantDb;
   },
 ) => Promise<'delivered' | 'kept'>;
 
@@ -104,7 +105,9 @@ export class OutboxWorker {
         if (!handler) throw new Error(`no handler for outbox kind '${e.kind}'`);
         const payload = JSON.parse(e.payload) as Record<string, unknown>;
         const outcome = await handler(payload, { tenantId: tx.tenantId, key: e.idempotency_key, tdb: tx });
-        done.set(outcome, [...(done.get(outcome) ?? []), e.id]);
+        const ids = done.get(outcome) ?? [];
+        ids.push(e.id);
+        done.set(outcome, ids);
       } catch (err) {
         const attempts = e.attempts + 1;
         this.log.warn({ err, kind: e.kind, key: e.idempotency_key, attempts }, 'outbox delivery failed');
