@@ -11,8 +11,24 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(opts: { url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const r = await autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, headers: opts.headers });
+/** A GET load, or a POST when `body` is given (called per request, so each may differ). */
+export async function load(opts: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  body?: () => unknown;
+}): Promise<LoadResult> {
+  const body = opts.body;
+  const r = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers,
+    ...(body
+      ? { method: 'POST' as const, requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }] }
+      : {}),
+  });
   return {
     requestsPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -22,7 +38,11 @@ export async function load(opts: { url: string; connections: number; seconds: nu
   };
 }
 
-export async function spawnUntilReady(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+export async function spawnUntilReady(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -55,5 +75,6 @@ export function report(name: string, figures: Record<string, unknown>) {
   all[name] = { ...figures, measuredAt: new Date().toISOString() };
   fs.writeFileSync(file, JSON.stringify(all, null, 2));
   console.log(`\n## ${name}`);
-  for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${typeof v === 'number' ? Math.round(v * 100) / 100 : JSON.stringify(v)}`);
+  for (const [k, v] of Object.entries(figures))
+    console.log(`  ${k}: ${typeof v === 'number' ? Math.round(v * 100) / 100 : JSON.stringify(v)}`);
 }
