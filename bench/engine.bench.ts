@@ -233,10 +233,14 @@ async function seed(dialect: DialectName, env: Record<string, string>, instances
   return { tenantId, userId, moduleId, hotTasks, seedSeconds: (Date.now() - t0) / 1000 };
 }
 
-/** CPU seconds a process has used (user + system), from /proc: a figure that machine load does not inflate. */
-function cpuSeconds(pid: number | undefined): number {
+/**
+ * CPU seconds a process has used (user + system), from /proc: a figure that machine load does not inflate. With a
+ * thread id, that thread's alone (the main thread's id is the process id).
+ */
+function cpuSeconds(pid: number | undefined, tid?: number): number {
   try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const file = tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`;
+    const f = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[11]) + Number(f[12])) / 100;
   } catch {
     return NaN;
@@ -419,8 +423,12 @@ async function one(dialect: DialectName, instances: number, seconds: number) {
       const queue = [...s.hotTasks];
       await approvals(port, token, queue, connections, 2); // warm-up (JIT, caches)
       const cpu0 = cpuSeconds(proc.pid);
+      const main0 = cpuSeconds(proc.pid, proc.pid);
+      const client0 = process.cpuUsage();
       const r = await approvals(port, token, queue, connections, seconds);
       const serverCpu = cpuSeconds(proc.pid) - cpu0;
+      const mainCpu = cpuSeconds(proc.pid, proc.pid) - main0;
+      const client = process.cpuUsage(client0);
       report(`engine: approvals over HTTP, ${dialect}, ${instances.toLocaleString('en')} instances`, {
         dialect,
         instancesSeeded: instances,
@@ -434,6 +442,9 @@ async function one(dialect: DialectName, instances: number, seconds: number) {
         conflicts: r.conflicts,
         // Server CPU per approval: comparable across runs even when the shared machine is loaded.
         serverCpuMsPerApproval: (serverCpu * 1000) / Math.max(1, r.count),
+        // Of it, the thread that serves HTTP (on SQLite the actions run on a writer thread of their own).
+        mainThreadCpuMsPerApproval: (mainCpu * 1000) / Math.max(1, r.count),
+        clientCpuMsPerApproval: (client.user + client.system) / 1000 / Math.max(1, r.count),
         loadAverage: os.loadavg()[0],
         rawFiveStatementTxPerSec: raw,
         ratioToRaw: r.perSec / raw,

@@ -20,6 +20,8 @@ import { startChangeFeed } from './db/change-feed.js';
 import { GroupCommitter } from './db/group-commit.js';
 import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
+import { localTransitions } from './engine/transitions.js';
+import { writerThreadTransitions } from './engine/thread/writer-client.js';
 
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
@@ -57,6 +59,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     outbox: new OutboxWorker(opts.db, { mail: mail.handler, notification: notificationHandler(hub) }, app.log, {
       group,
     }),
+    // SQLite: actions run on a writer thread of their own unless ENGINE_THREAD=off.
+    transitions:
+      opts.db.writeLock && opts.config.engineThread
+        ? writerThreadTransitions(opts.config.dataDir, opts.db.writeLock, app.log)
+        : localTransitions(opts.db, group),
     hub,
     group,
   };
@@ -65,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const changes = opts.config.redisUrl ? startChangeFeed(opts.config.redisUrl, app.log) : undefined;
   app.addHook('onClose', async () => {
     changes?.close();
+    await ctx.transitions.close();
     await ctx.outbox.stop();
     mail.close();
     await ctx.hub.close();

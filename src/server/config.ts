@@ -10,6 +10,8 @@ export interface Config {
   poolSize?: number;
   /** PostgreSQL named prepared statements (PG_PREPARED=off behind a pooler that cannot keep them). */
   pgPrepared: boolean;
+  /** SQLite: run workflow actions on a writer thread of their own (ENGINE_THREAD=off keeps them on the main one). */
+  engineThread: boolean;
   redisUrl?: string;
   smtpUrl?: string;
   publicUrl?: string;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : undefined,
     pgPrepared: env.PG_PREPARED !== 'off',
+    engineThread: env.ENGINE_THREAD !== 'off',
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

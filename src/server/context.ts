@@ -6,6 +6,7 @@ import type { SigningKeys } from './identity/keys.js';
 import type { OutboxWorker } from './outbox/worker.js';
 import type { TaskHub } from './hub/hub.js';
 import type { GroupCommitter } from './db/group-commit.js';
+import type { TransitionRunner } from './engine/transitions.js';
 
 /** Process-wide services handed to every feature module. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   hub: TaskHub;
   /** SQLite only: transactions that share commits (one fsync for many); absent on PostgreSQL. */
   group?: GroupCommitter;
+  /** Runs workflow actions (submit, approve, ...): on SQLite on the engine's writer thread. */
+  transitions: TransitionRunner;
 }

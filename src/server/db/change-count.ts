@@ -7,11 +7,24 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, Transactio
  * at n, which is what lets answers be reused without a time to live.
  */
 let count = 0;
+/** Counts shared with other threads of this process (the engine's writer thread): their changes count here too. */
+const shared: Int32Array[] = [];
 const listeners = new Set<() => void>();
 /** False while changes made by other nodes might go unheard (the change feed is down): reuse nothing then. */
 let coherent = true;
 
-export const changeCount = () => count;
+export function changeCount() {
+  let n = count;
+  for (const s of shared) n += Atomics.load(s, 0);
+  return n;
+}
+
+/** Shares a count with another thread: changes on either side move it, both see it at once. */
+export function shareChangeCount(buffer: SharedArrayBuffer): () => void {
+  const s = new Int32Array(buffer);
+  shared.push(s);
+  return () => void shared.splice(shared.indexOf(s), 1);
+}
 export const resultsReusable = () => coherent;
 
 export function setCoherent(value: boolean) {
@@ -22,6 +35,7 @@ export function setCoherent(value: boolean) {
 /** Something changed here: move the count on and tell the listeners (the change feed to other nodes). */
 export function noteChange() {
   count++;
+  for (const s of shared) Atomics.add(s, 0, 1);
   for (const l of listeners) l();
 }
 
@@ -36,7 +50,7 @@ export function onLocalChange(fn: () => void): () => void {
 }
 
 /** A plain select (a `with` clause could hide a write: counted as one). Raw SQL must not select a writing function. */
-const isRead = (q: CompiledQuery) =>
+export const isRead = (q: CompiledQuery) =>
   (q.query.kind === 'SelectQueryNode' && !q.query.with) || (q.query.kind === 'RawNode' && /^\s*select\b/i.test(q.sql));
 
 /** A connection that notes every statement that may write. Stable per inner connection, so it can key maps. */

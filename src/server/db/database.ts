@@ -16,6 +16,7 @@ import {
 import type { DB } from './schema.js';
 import { ChangeCountingDriver } from './change-count.js';
 import { preparedStatements } from './pg-prepared.js';
+import { LockedWritesDriver, WriteLock, type LockSide } from './write-lock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -26,6 +27,8 @@ export interface Database {
   dialect: DialectName;
   /** Unscoped access: tenants table, migrations, CLI. Route code uses a TenantDb instead. */
   system: Kysely<DB>;
+  /** SQLite: the write lock this connection takes, to be shared with a thread that opens the same file. */
+  writeLock?: SharedArrayBuffer;
   /** A Kysely bound to one tenant (on PostgreSQL every connection it reserves carries app.tenant_id). */
   forTenant(tenantId: string): Kysely<DB>;
   close(): Promise<void>;
@@ -93,11 +96,14 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: run repeated statements as named prepared statements (default on). */
   pgPrepared?: boolean;
+  /** SQLite: the write lock shared with another thread of this process, and this connection's side of it. */
+  sqliteWriteLock?: { buffer: SharedArrayBuffer; side: LockSide };
 }
 
 /** An owner connection for migrations and test set-up: no role switch, so it may create and alter tables. */
 export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
-  if (!opts.databaseUrl) return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite')).system;
+  if (!opts.databaseUrl)
+    return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'), new WriteLock(WriteLock.create(), 0)).system;
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 2 }) }),
   });
@@ -105,7 +111,8 @@ export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
 
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.pgPrepared ?? true);
-  return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'));
+  const lock = opts.sqliteWriteLock ?? { buffer: WriteLock.create(), side: 0 };
+  return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'), new WriteLock(lock.buffer, lock.side));
 }
 
 /**
@@ -129,7 +136,7 @@ function cachingStatements(conn: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, lock: WriteLock): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new SQLite(file);
   conn.pragma('journal_mode = WAL');
@@ -137,9 +144,11 @@ function openSqlite(file: string): Database {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
   const base = new SqliteDialect({ database: cachingStatements(conn) });
-  const system = new Kysely<DB>({ dialect: withDriver(base, new ChangeCountingDriver(base.createDriver())) });
+  const driver = new ChangeCountingDriver(new LockedWritesDriver(base.createDriver(), lock));
+  const system = new Kysely<DB>({ dialect: withDriver(base, driver) });
   return {
     dialect: 'sqlite',
+    writeLock: lock.buffer,
     system,
     forTenant: () => system,
     close: () => system.destroy(),

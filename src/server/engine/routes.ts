@@ -3,20 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Role } from '../identity/user-info.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { loadRecordFor } from '../records/store.js';
-import type { TenantDb } from '../tenancy/tenant-db.js';
-import type { Actor } from './engine.js';
-import {
-  actorFor,
-  approve,
-  goBack,
-  inTransaction,
-  reassign,
-  reassignTasks,
-  remind,
-  restart,
-  submit,
-  withdraw,
-} from './actions.js';
+import type { TransitionName } from './transitions.js';
 
 const E = '/api/EntryModule';
 const ADMINS: Role[] = ['administrator', 'sysAdmin'];
@@ -30,29 +17,19 @@ const params = (req: FastifyRequest): Record<string, unknown> => {
   return { ...(req.query as Record<string, unknown>), ...body };
 };
 
-/** Coerces query-string booleans ('true'/'false') for approve's accepted. */
-function bool(v: unknown): unknown {
-  return v === 'true' ? true : v === 'false' ? false : v;
-}
-
 /** Workflow actions on records: each is one transaction with optimistic locking; the loser of a race gets 409. */
 export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
-  // SQLite: concurrent transitions share commits (one fsync for many); PostgreSQL: one transaction each.
-  const group = ctx.group;
-  const act = <T>(req: FastifyRequest, fn: (tx: TenantDb, actor: Actor) => Promise<T>) => {
-    const body = async (tx: TenantDb) => fn(tx, await actorFor(tx, req.user));
-    return group ? group.run(req.tenant.id, body) : inTransaction(req.tdb, body);
-  };
+  const act = <N extends TransitionName>(req: FastifyRequest, name: N) =>
+    ctx.transitions.run(name, req.tenant.id, req.user, params(req));
 
   app.post(`${E}/submit`, async (req) => ({
     success: true,
     message: 'The record has been submitted.',
-    data: await act(req, (tx, a) => submit(tx, req.user, a, params(req))),
+    data: await act(req, 'submit'),
   }));
 
   app.post(`${E}/approve`, async (req) => {
-    const p = params(req);
-    const data = await act(req, (tx, a) => approve(tx, a, { ...p, accepted: bool(p.accepted) }));
+    const data = await act(req, 'approve');
     return {
       success: true,
       message: data.outcome === 'Rejected' ? 'The task has been rejected.' : 'The task has been approved.',
@@ -63,37 +40,37 @@ export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${E}/reassignment`, async (req) => ({
     success: true,
     message: 'The task has been reassigned.',
-    data: await act(req, (tx, a) => reassign(tx, a, params(req), false)),
+    data: await act(req, 'reassignment'),
   }));
   app.post(`${E}/reassignmentByAdmin`, { config: { roles: ADMINS } }, async (req) => ({
     success: true,
     message: 'The task has been reassigned.',
-    data: await act(req, (tx, a) => reassign(tx, a, params(req), true)),
+    data: await act(req, 'reassignmentByAdmin'),
   }));
   app.post(`${E}/reassigntasks`, { config: { roles: ADMINS } }, async (req) => ({
     success: true,
     message: 'The tasks have been reassigned.',
-    data: await act(req, (tx, a) => reassignTasks(tx, a, params(req))),
+    data: await act(req, 'reassigntasks'),
   }));
 
   app.post(`${E}/goback`, async (req) => ({
     success: true,
     message: 'The record has been sent back.',
-    data: await act(req, (tx, a) => goBack(tx, a, params(req))),
+    data: await act(req, 'goback'),
   }));
   app.post(`${E}/withdraw`, async (req) => ({
     success: true,
     message: 'The record has been withdrawn.',
-    data: await act(req, (tx, a) => withdraw(tx, req.user, a, params(req))),
+    data: await act(req, 'withdraw'),
   }));
   app.post(`${E}/reminder`, async (req) => ({
     success: true,
     message: 'The reminder has been sent.',
-    data: await act(req, (tx, a) => remind(tx, req.user, a, params(req))),
+    data: await act(req, 'reminder'),
   }));
 
   app.post(`${E}/workflow/restart`, async (req, reply) => {
-    const data = await act(req, (tx, a) => restart(tx, req.user, a, params(req)));
+    const data = await act(req, 'restart');
     reply.header('api-version', RESTART_API_VERSION);
     return {
       success: true,

@@ -1,0 +1,70 @@
+import type { Database } from '../db/database.js';
+import type { GroupCommitter } from '../db/group-commit.js';
+import type { AuthUser } from '../identity/user-info.js';
+import { TenantDb } from '../tenancy/tenant-db.js';
+import type { Actor } from './engine.js';
+import {
+  actorFor,
+  approve,
+  goBack,
+  inTransaction,
+  reassign,
+  reassignTasks,
+  remind,
+  restart,
+  submit,
+  withdraw,
+} from './actions.js';
+
+type Params = Record<string, unknown>;
+type Transition = (tx: TenantDb, user: AuthUser, actor: Actor, p: Params) => Promise<unknown>;
+
+/** approve's accepted may come from the query string ('true'/'false'). */
+const bool = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
+
+/**
+ * Every workflow action by name, with plain data in and out: what a route hands over (the caller and the request's
+ * parameters) crosses to the engine's writer thread unchanged.
+ */
+export const TRANSITIONS = {
+  submit: (tx, user, a, p) => submit(tx, user, a, p),
+  approve: (tx, _user, a, p) => approve(tx, a, { ...p, accepted: bool(p.accepted) }),
+  reassignment: (tx, _user, a, p) => reassign(tx, a, p, false),
+  reassignmentByAdmin: (tx, _user, a, p) => reassign(tx, a, p, true),
+  reassigntasks: (tx, _user, a, p) => reassignTasks(tx, a, p),
+  goback: (tx, _user, a, p) => goBack(tx, a, p),
+  withdraw: (tx, user, a, p) => withdraw(tx, user, a, p),
+  reminder: (tx, user, a, p) => remind(tx, user, a, p),
+  restart: (tx, user, a, p) => restart(tx, user, a, p),
+} satisfies Record<string, Transition>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+export type TransitionResult<N extends TransitionName> = Awaited<ReturnType<(typeof TRANSITIONS)[N]>>;
+
+/** Runs workflow actions, each as one transaction (or one savepoint of a shared commit), wherever they execute. */
+export interface TransitionRunner {
+  run<N extends TransitionName>(
+    name: N,
+    tenantId: string,
+    user: AuthUser,
+    params: Params,
+  ): Promise<TransitionResult<N>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Actions on this thread: on SQLite concurrent ones share commits (one fsync for many); on PostgreSQL each is its
+ * own transaction.
+ */
+export function localTransitions(db: Database, group?: GroupCommitter): TransitionRunner {
+  return {
+    run(name, tenantId, user, params) {
+      const body = async (tx: TenantDb) => TRANSITIONS[name](tx, user, await actorFor(tx, user), params);
+      const out = group
+        ? group.run(tenantId, body)
+        : inTransaction(new TenantDb(tenantId, db.forTenant(tenantId)), body);
+      return out as Promise<TransitionResult<typeof name>>;
+    },
+    close: async () => {},
+  };
+}
