@@ -10,6 +10,7 @@ import { START_STEP } from '../../../schemas/workflow-definition.js';
 import { loadActivityRegistry } from '../../../runtime/activity-registry-node.js';
 import { RACE, Run, stepOfTask, titleOf, type Actor, type ModuleRow } from './engine.js';
 import { OPEN, WF } from './status.js';
+import { param } from '../db/prepared-query.js';
 
 type TaskRow = Selectable<TasksTable>;
 
@@ -25,11 +26,13 @@ export async function inTransaction<T>(tdb: TenantDb, fn: (tx: TenantDb) => Prom
 }
 
 export async function actorFor(tdb: TenantDb, user: AuthUser): Promise<Actor> {
-  const u = await tdb
-    .selectFrom('users')
-    .select(['id', 'fullname', 'username', 'email'])
-    .where('id', '=', user.id)
-    .executeTakeFirst();
+  const [u] = (
+    await tdb.prepared(
+      'engine.actor',
+      (t) => t.selectFrom('users').select(['id', 'fullname', 'username', 'email']).where('id', '=', param('id')),
+      { id: user.id },
+    )
+  ).rows;
   if (!u) throw forbidden('Your account is not available.');
   return { id: u.id, name: u.fullname || u.username, email: u.email, isAdmin: user.isAdministrator || user.isSysAdmin };
 }
@@ -78,29 +81,30 @@ const TASK_COLUMNS = [
 async function openTask(tx: TenantDb, actor: Actor, taskId: unknown, admin = false) {
   if (typeof taskId !== 'string' || !taskId) throw badRequest('taskId is required.');
   // Task, record and module in one round trip (this is the hot path of every approval); the pinned version is cached.
-  const row = await tx
-    .selectFrom('tasks')
-    .innerJoin('records', (j) =>
-      j.onRef('records.id', '=', 'tasks.record_id').onRef('records.tenant_id', '=', 'tasks.tenant_id'),
-    )
-    .innerJoin('modules', (j) =>
-      j.onRef('modules.id', '=', 'records.module_id').onRef('modules.tenant_id', '=', 'records.tenant_id'),
-    )
-    .selectAll('records')
-    .select(['modules.display_name', 'modules.is_reassignment_disabled', 'modules.email_templates'])
-    .select(TASK_COLUMNS.map((c) => `tasks.${c} as t_${c}` as const))
-    // Open tasks of the instance: with none besides this one the approval needs no statement to close others.
-    .select((eb) =>
-      eb
-        .selectFrom('tasks as o')
-        .select(eb.fn.countAll().as('n'))
-        .whereRef('o.tenant_id', '=', 'tasks.tenant_id')
-        .whereRef('o.instance_id', '=', 'tasks.instance_id')
-        .where('o.status', '=', OPEN)
-        .as('open_tasks'),
-    )
-    .where('tasks.id', '=', taskId)
-    .executeTakeFirst();
+  const build = (t: TenantDb) =>
+    t
+      .selectFrom('tasks')
+      .innerJoin('records', (j) =>
+        j.onRef('records.id', '=', 'tasks.record_id').onRef('records.tenant_id', '=', 'tasks.tenant_id'),
+      )
+      .innerJoin('modules', (j) =>
+        j.onRef('modules.id', '=', 'records.module_id').onRef('modules.tenant_id', '=', 'records.tenant_id'),
+      )
+      .selectAll('records')
+      .select(['modules.display_name', 'modules.is_reassignment_disabled', 'modules.email_templates'])
+      .select(TASK_COLUMNS.map((c) => `tasks.${c} as t_${c}` as const))
+      // Open tasks of the instance: with none besides this one the approval needs no statement to close others.
+      .select((eb) =>
+        eb
+          .selectFrom('tasks as o')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('o.tenant_id', '=', 'tasks.tenant_id')
+          .whereRef('o.instance_id', '=', 'tasks.instance_id')
+          .where('o.status', '=', OPEN)
+          .as('open_tasks'),
+      )
+      .where('tasks.id', '=', param('taskId'));
+  const [row] = (await tx.prepared('engine.openTask', build, { taskId })).rows;
   if (!row) throw notFound('Task not found');
   const r = row as unknown as Record<string, unknown>;
   const task = Object.fromEntries(TASK_COLUMNS.map((c) => [c, r[`t_${c}`]])) as TaskRow;

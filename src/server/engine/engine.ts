@@ -14,6 +14,7 @@ import { COMPLETE_STEP, START_STEP, type WorkflowActivity } from '../../../schem
 import { loadActivityRegistry, type ActivityContext } from '../../../runtime/activity-registry-node.js';
 import { fillTemplate, templateFor, type EngineEvent, type OutboxRow } from './effects.js';
 import { OPEN, TASK_FAULTED, WF } from './status.js';
+import { objectParams, param, rowParams } from '../db/prepared-query.js';
 
 export const RACE = 'This task was changed by someone else just now. Reload to see the current state.';
 const MAX_STEPS = 200;
@@ -276,12 +277,23 @@ export class Run {
       async activeUsers(ids) {
         const unique = [...new Set(ids)];
         if (!unique.length) return [];
-        const rows = await tx
-          .selectFrom('users')
-          .select('id')
-          .where('id', 'in', unique)
-          .where('status', '=', 'active')
-          .execute();
+        // Prepared per list length (lists are short: the approvers of one step).
+        const values: Record<string, unknown> = {};
+        unique.forEach((id, i) => (values[`u${i}`] = id));
+        const { rows } = await tx.prepared(
+          `engine.activeUsers:${unique.length}`,
+          (t) =>
+            t
+              .selectFrom('users')
+              .select('id')
+              .where(
+                'id',
+                'in',
+                unique.map((_, i) => param(`u${i}`)),
+              )
+              .where('status', '=', 'active'),
+          values,
+        );
         const ok = new Set(rows.map((r) => r.id));
         return unique.filter((i) => ok.has(i));
       },
@@ -409,22 +421,36 @@ export class Run {
   async persist(): Promise<{ version: number }> {
     const tx = this.tx;
     const version = this.record.version + 1;
-    const rec = await tx
-      .updateTable('records')
-      .set({ ...this.patch, version, modified_by: this.actor.id, modified_on: this.now })
-      .where('id', '=', this.record.id)
-      .where('version', '=', this.record.version)
-      .executeTakeFirst();
-    if (!Number(rec.numUpdatedRows)) throw conflict(RACE);
+    // The statements of every action are prepared per shape (prepared-query.ts): built and compiled once.
+    const set = { ...this.patch, version, modified_by: this.actor.id, modified_on: this.now };
+    const v: Record<string, unknown> = { id: this.record.id, was: this.record.version };
+    const recSet = objectParams(set, 's.', v);
+    const rec = await tx.prepared(
+      `engine.record:${recSet.shape}`,
+      (t) =>
+        t
+          .updateTable('records')
+          .set(recSet.row)
+          .where('id', '=', param('id'))
+          .where('version', '=', param<number>('was')),
+      v,
+    );
+    if (!Number(rec.numAffectedRows)) throw conflict(RACE);
     if (this.actedTask) {
-      const t = await tx
-        .updateTable('tasks')
-        .set({ ...this.actedTask.set, version: this.actedTask.version + 1 })
-        .where('id', '=', this.actedTask.id)
-        .where('version', '=', this.actedTask.version)
-        .where('status', '=', OPEN)
-        .executeTakeFirst();
-      if (!Number(t.numUpdatedRows)) throw conflict(RACE);
+      const tv: Record<string, unknown> = { id: this.actedTask.id, was: this.actedTask.version };
+      const taskSet = objectParams({ ...this.actedTask.set, version: this.actedTask.version + 1 }, 's.', tv);
+      const t = await tx.prepared(
+        `engine.actedTask:${taskSet.shape}`,
+        (t) =>
+          t
+            .updateTable('tasks')
+            .set(taskSet.row)
+            .where('id', '=', param('id'))
+            .where('version', '=', param<number>('was'))
+            .where('status', '=', OPEN),
+        tv,
+      );
+      if (!Number(t.numAffectedRows)) throw conflict(RACE);
     }
     if (this.closeOpen) {
       const c = this.closeOpen;
@@ -447,28 +473,40 @@ export class Run {
     if (this.instanceSet && this.instanceId)
       await tx.updateTable('workflow_instances').set(this.instanceSet).where('id', '=', this.instanceId).execute();
     if (this.instanceInsert) await tx.insertInto('workflow_instances', this.instanceInsert).execute();
-    if (this.newTasks.length) await tx.insertInto('tasks', this.newTasks).execute();
-    if (this.history.length) await tx.insertInto('activity_history', this.history).execute();
+    if (this.newTasks.length) await insertRows(tx, 'tasks', this.newTasks);
+    if (this.history.length) await insertRows(tx, 'activity_history', this.history);
     const out = await this.outboxRows(version);
     if (out.length) {
-      await tx
-        .insertInto(
-          'outbox',
-          out.map((o) => ({
-            kind: o.kind,
-            idempotency_key: o.key,
-            payload: JSON.stringify(o.payload),
-            status: 'pending' as const,
-            attempts: 0,
-            available_at: this.now,
-            last_error: null,
-            created_on: this.now,
-            delivered_on: null,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
-        .execute();
+      const p = rowParams(
+        out.map((o) => ({
+          kind: o.kind,
+          idempotency_key: o.key,
+          payload: JSON.stringify(o.payload),
+          status: 'pending' as const,
+          attempts: 0,
+          available_at: this.now,
+          last_error: null,
+          created_on: this.now,
+          delivered_on: null,
+        })),
+      );
+      await tx.prepared(
+        `engine.outbox:${p.shape}`,
+        (t) =>
+          t.insertInto('outbox', p.rows).onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing()),
+        p.values,
+      );
     }
     return { version };
   }
+}
+
+/** Inserts rows through a statement prepared for their shape. */
+async function insertRows(
+  tx: TenantDb,
+  table: 'tasks' | 'activity_history',
+  rows: Row<TasksTable>[] | Row<ActivityHistoryTable>[],
+) {
+  const p = rowParams<object>(rows);
+  await tx.prepared(`engine.insert.${table}:${p.shape}`, (t) => t.insertInto(table, p.rows as never), p.values);
 }

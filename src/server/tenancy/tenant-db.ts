@@ -1,4 +1,6 @@
 import type {
+  Compilable,
+  QueryResult,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
@@ -10,6 +12,7 @@ import type {
   UpdateResult,
 } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
+import { fill, param } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
 
@@ -53,6 +56,19 @@ export class TenantDb {
       '=',
       this.tenantId,
     ) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+  }
+
+  /**
+   * Runs a query built once per shape `key` (prepared-query.ts): `build` gets a TenantDb whose tenant is a
+   * placeholder and uses param(name) for every value that varies; `values` fills them this time.
+   */
+  async prepared<R>(
+    key: string,
+    build: (tdb: TenantDb) => Compilable<R>,
+    values: Record<string, unknown>,
+  ): Promise<QueryResult<R>> {
+    const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
+    return this.db.executeQuery(q);
   }
 
   /** Runs fn in one database transaction; everything done through the given TenantDb commits or rolls back together. */

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.js';
+import { objectParams, param, rowParams } from './prepared-query.js';
+import { createTenant } from '../tenancy/admin.js';
+import { TenantDb } from '../tenancy/tenant-db.js';
+import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
+
+describe.each(await testDialects())('queries prepared per shape on %s', (dialect) => {
+  let db: Database;
+  const t: TenantDb[] = [];
+  beforeAll(async () => {
+    db = await migratedDatabase(dialect);
+    for (const domain of ['shape-a', 'shape-b']) {
+      const { tenantId } = await createTenant(db, {
+        domain,
+        name: domain,
+        adminUser: 'admin',
+        adminEmail: `admin@${domain}.test`,
+        adminPassword: 'Prepared-Pass-1',
+      });
+      t.push(new TenantDb(tenantId, db.forTenant(tenantId)));
+    }
+  });
+  afterAll(() => db?.close());
+
+  const byName = (tdb: TenantDb, username: string) =>
+    tdb.prepared(
+      'test.userByName',
+      (x) => x.selectFrom('users').select(['tenant_id', 'username']).where('username', '=', param('name')),
+      { name: username },
+    );
+
+  it('fills the tenant and the values anew each time, so one template serves every tenant', async () => {
+    for (let round = 0; round < 2; round++)
+      for (const tdb of t)
+        expect((await byName(tdb, 'admin')).rows).toEqual([{ tenant_id: tdb.tenantId, username: 'admin' }]);
+    expect((await byName(t[0]!, 'nobody')).rows).toEqual([]);
+  });
+
+  it('writes rows and sets of one shape through one template, values in their places', async () => {
+    const now = new Date().toISOString();
+    const team = (id: string, name: string) => ({ id, name, created_by: 'u', created_on: now, modified_on: now });
+    const insert = async (tdb: TenantDb, rows: ReturnType<typeof team>[]) => {
+      const p = rowParams(rows);
+      await tdb.prepared(`test.teams:${p.shape}`, (x) => x.insertInto('teams', p.rows), p.values);
+    };
+    await insert(t[0]!, [team('t1', 'One'), team('t2', 'Two')]);
+    await insert(t[1]!, [team('t3', 'Three'), team('t4', 'Four')]);
+    const rename = async (tdb: TenantDb, id: string, set: { name: string; description?: string | null }) => {
+      const values: Record<string, unknown> = { id };
+      const s = objectParams(set, 's.', values);
+      return tdb.prepared(
+        `test.renameTeam:${s.shape}`,
+        (x) => x.updateTable('teams').set(s.row).where('id', '=', param('id')),
+        values,
+      );
+    };
+    expect(Number((await rename(t[0]!, 't2', { name: 'Second', description: undefined })).numAffectedRows)).toBe(1);
+    // Another tenant's row is out of reach of the same template.
+    expect(Number((await rename(t[1]!, 't1', { name: 'Stolen' })).numAffectedRows)).toBe(0);
+    const names = async (tdb: TenantDb) =>
+      (await tdb.selectFrom('teams').select('name').orderBy('id').execute()).map((r) => r.name);
+    expect(await names(t[0]!)).toEqual(['One', 'Second']);
+    expect(await names(t[1]!)).toEqual(['Three', 'Four']);
+  });
+
+  it('refuses to run with a value missing rather than send a placeholder to the database', async () => {
+    await expect(
+      t[0]!.prepared('test.missing', (x) => x.selectFrom('users').select('id').where('id', '=', param('id')), {}),
+    ).rejects.toThrow('no value for id');
+  });
+});
