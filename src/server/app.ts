@@ -21,7 +21,7 @@ import { GroupCommitter } from './db/group-commit.js';
 import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
 import { localTransitions } from './engine/transitions.js';
-import { writerThreadTransitions } from './engine/thread/writer-client.js';
+import { writerThread } from './engine/thread/writer-client.js';
 
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
@@ -47,34 +47,36 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     return503OnClosing: true,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
-  const mail = mailHandler(opts.config.smtpUrl, opts.config.mailFrom, app.log);
   const hub = new TaskHub(opts.config.redisUrl ? redisBus(opts.config.redisUrl) : inProcessBus(), app.log);
-  const group = opts.db.dialect === 'sqlite' ? new GroupCommitter(opts.db.system) : undefined;
+  const { config, db } = opts;
+  // SQLite: actions and outbox delivery run on a writer thread of their own unless ENGINE_THREAD=off.
+  const thread =
+    db.writeLock && config.engineThread
+      ? writerThread({ ...config, writeLock: db.writeLock, hub, log: app.log })
+      : undefined;
+  const mail = thread ? undefined : mailHandler(config.smtpUrl, config.mailFrom, app.log);
+  // SQLite on this thread: concurrent transactions share commits (one fsync for many).
+  const group = !thread && db.dialect === 'sqlite' ? new GroupCommitter(db.system) : undefined;
   const ctx: AppContext = {
-    config: opts.config,
-    db: opts.db,
-    tenants: new TenantResolver(opts.db.system),
+    config,
+    db,
+    tenants: new TenantResolver(db.system),
     log: app.log,
-    keys: new SigningKeys(opts.db.system),
-    outbox: new OutboxWorker(opts.db, { mail: mail.handler, notification: notificationHandler(hub) }, app.log, {
-      group,
-    }),
-    // SQLite: actions run on a writer thread of their own unless ENGINE_THREAD=off.
-    transitions:
-      opts.db.writeLock && opts.config.engineThread
-        ? writerThreadTransitions(opts.config.dataDir, opts.db.writeLock, app.log)
-        : localTransitions(opts.db, group),
+    keys: new SigningKeys(db.system),
+    outbox:
+      thread?.outbox ??
+      new OutboxWorker(db, { mail: mail!.handler, notification: notificationHandler(hub) }, app.log, { group }),
+    transitions: thread?.transitions ?? localTransitions(db, group),
     hub,
-    group,
   };
   await ctx.hub.start();
   // Several nodes share one database: each hears the others' changes, so results reused on one stay true.
   const changes = opts.config.redisUrl ? startChangeFeed(opts.config.redisUrl, app.log) : undefined;
   app.addHook('onClose', async () => {
     changes?.close();
-    await ctx.transitions.close();
     await ctx.outbox.stop();
-    mail.close();
+    await ctx.transitions.close();
+    mail?.close();
     await ctx.hub.close();
   });
   installErrorEnvelope(app);

@@ -13,6 +13,8 @@ async function main() {
   const { app, ctx } = await buildApp({ config, db });
   await seedIfEmpty(db, config, app.log);
   if (config.outboxWorker) ctx.outbox.start();
+  // The first action should not wait for the engine's writer thread to load.
+  ctx.transitions.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -49,6 +49,8 @@ export interface TransitionRunner {
     user: AuthUser,
     params: Params,
   ): Promise<TransitionResult<N>>;
+  /** Gets ready now rather than on the first action (a thread of its own loads its code). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export function localTransitions(db: Database, group?: GroupCommitter): Transiti
         : inTransaction(new TenantDb(tenantId, db.forTenant(tenantId)), body);
       return out as Promise<TransitionResult<typeof name>>;
     },
+    start: () => {},
     close: async () => {},
   };
 }

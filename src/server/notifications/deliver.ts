@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TaskHub } from '../hub/hub.js';
 import type { OutboxHandler } from '../outbox/worker.js';
+import { rowParams } from '../db/prepared-query.js';
 
 /** What the engine writes to the outbox for one user and one event of a record. */
 export interface NotificationPayload {
@@ -19,9 +20,10 @@ export const HUB_NOTIFICATION = 'ReceiveNotification';
 
 /**
  * The outbox handler for 'notification' entries: stores the notification (once per entry, even if redelivered)
- * in the claiming transaction, then pushes it through the hub to the user's open pages on any node.
+ * in the claiming transaction and, once that has committed, pushes it through the hub to the user's open pages on
+ * any node.
  */
-export function notificationHandler(hub: TaskHub): OutboxHandler {
+export function notificationHandler(hub: Pick<TaskHub, 'sendToUser'>): OutboxHandler {
   return async (raw, entry) => {
     const p = raw as unknown as NotificationPayload;
     const row = {
@@ -38,13 +40,17 @@ export function notificationHandler(hub: TaskHub): OutboxHandler {
       created_on: new Date().toISOString(),
       read_on: null,
     };
-    const inserted = await entry.tdb
-      .insertInto('notifications', row)
-      .onConflict((oc) => oc.columns(['tenant_id', 'source_key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await hub.sendToUser(entry.tenantId, p.userId, HUB_NOTIFICATION, [{ ...row, tenant_id: undefined }]);
-    }
+    const p2 = rowParams([row]);
+    const inserted = await entry.tdb.prepared(
+      'notifications.insert',
+      (t) =>
+        t.insertInto('notifications', p2.rows).onConflict((oc) => oc.columns(['tenant_id', 'source_key']).doNothing()),
+      p2.values,
+    );
+    if (Number(inserted.numAffectedRows ?? 0) > 0)
+      entry.afterCommit(() =>
+        hub.sendToUser(entry.tenantId, p.userId, HUB_NOTIFICATION, [{ ...row, tenant_id: undefined }]),
+      );
     return 'delivered';
   };
 }

@@ -10,11 +10,18 @@ const PAGE_SIZE = 10;
 function timeSince(iso: string, now = Date.now()): string {
   const s = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   if (s < 60) return 'just now';
-  const units: [number, string][] = [[86400 * 365, 'year'], [86400 * 30, 'month'], [86400, 'day'], [3600, 'hour'], [60, 'minute']];
-  for (const [size, name] of units) if (s >= size) {
-    const n = Math.floor(s / size);
-    return `${n} ${name}${n > 1 ? 's' : ''} ago`;
-  }
+  const units: [number, string][] = [
+    [86400 * 365, 'year'],
+    [86400 * 30, 'month'],
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, name] of units)
+    if (s >= size) {
+      const n = Math.floor(s / size);
+      return `${n} ${name}${n > 1 ? 's' : ''} ago`;
+    }
   return 'just now';
 }
 
@@ -40,8 +47,17 @@ export async function notificationRoutes(app: FastifyInstance, _ctx: AppContext)
     const size = Math.min(100, Math.max(1, Number(q.lenght ?? q.length ?? PAGE_SIZE) || PAGE_SIZE));
     const mine = () => req.tdb.selectFrom('notifications').where('user_id', '=', req.user.id);
     const [rows, unread, open] = await Promise.all([
-      mine().selectAll().orderBy('created_on', 'desc').orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
-      mine().select((eb) => eb.fn.countAll<number>().as('n')).where('read_on', 'is', null).executeTakeFirstOrThrow(),
+      mine()
+        .selectAll()
+        .orderBy('created_on', 'desc')
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      mine()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('read_on', 'is', null)
+        .executeTakeFirstOrThrow(),
       req.tdb
         .selectFrom('tasks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -49,12 +65,21 @@ export async function notificationRoutes(app: FastifyInstance, _ctx: AppContext)
         .where('status', '=', OPEN_TASK)
         .executeTakeFirstOrThrow(),
     ]);
-    return { success: true, message: '', data: { notif: rows.map(view), unread: Number(unread.n), open: Number(open.n) } };
+    return {
+      success: true,
+      message: '',
+      data: { notif: rows.map(view), unread: Number(unread.n), open: Number(open.n) },
+    };
   });
 
   app.get('/api/Notification/:id', { schema: { tags: ['notifications'] } }, async (req) => {
     const { id } = req.params as { id: string };
-    const n = await req.tdb.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', req.user.id).executeTakeFirst();
+    const n = await req.tdb
+      .selectFrom('notifications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', req.user.id)
+      .executeTakeFirst();
     if (!n) throw notFound('Notification not found');
     return { success: true, message: '', data: view(n) };
   });

@@ -11,8 +11,18 @@ export type OutboxHandler = (
     key: string;
     /** The claiming transaction: writes here commit with the delivery mark. */
     tdb: TenantDb;
+    /** Runs fn once that transaction has committed (pushes to open pages: never for something not stored). */
+    afterCommit(fn: () => unknown): void;
   },
 ) => Promise<'delivered' | 'kept'>;
+
+/** What the app holds of the outbox delivery, wherever it runs (here, or on the engine's writer thread). */
+export interface OutboxRunner {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass over every tenant's due entries now; resolves with how many were handled, once they are. */
+  drain(): Promise<number>;
+}
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 50;
@@ -29,7 +39,7 @@ const backoffMs = (attempt: number) => Math.min(1000 * 2 ** attempt, 10 * 60_000
  * FOR UPDATE SKIP LOCKED, so several nodes share the work and no entry is taken twice); the entry is marked
  * delivered in that same transaction.
  */
-export class OutboxWorker {
+export class OutboxWorker implements OutboxRunner {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private stopped = false;
@@ -83,11 +93,20 @@ export class OutboxWorker {
   }
 
   private async passTenant(tdb: TenantDb): Promise<number> {
-    const work = (tx: TenantDb) => this.deliverDue(tx);
-    return this.group ? this.group.run(tdb.tenantId, work) : tdb.transaction(work);
+    const after: (() => unknown)[] = [];
+    const work = (tx: TenantDb) => this.deliverDue(tx, after);
+    const handled = await (this.group ? this.group.run(tdb.tenantId, work) : tdb.transaction(work));
+    for (const fn of after) {
+      try {
+        await fn();
+      } catch (err) {
+        this.log.warn({ err }, 'outbox: a step after delivery failed');
+      }
+    }
+    return handled;
   }
 
-  private async deliverDue(tx: TenantDb): Promise<number> {
+  private async deliverDue(tx: TenantDb, after: (() => unknown)[]): Promise<number> {
     const due = await tx
       .selectFrom('outbox')
       .selectAll()
@@ -104,7 +123,12 @@ export class OutboxWorker {
       try {
         if (!handler) throw new Error(`no handler for outbox kind '${e.kind}'`);
         const payload = JSON.parse(e.payload) as Record<string, unknown>;
-        const outcome = await handler(payload, { tenantId: tx.tenantId, key: e.idempotency_key, tdb: tx });
+        const outcome = await handler(payload, {
+          tenantId: tx.tenantId,
+          key: e.idempotency_key,
+          tdb: tx,
+          afterCommit: (fn) => after.push(fn),
+        });
         const ids = done.get(outcome) ?? [];
         ids.push(e.id);
         done.set(outcome, ids);
