@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Compilable, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   ActivityHistoryTable,
   ModulesTable,
@@ -419,94 +419,116 @@ export class Run {
 
   /** Writes the plan. Any stale version throws 409 and the caller's transaction rolls everything back. */
   async persist(): Promise<{ version: number }> {
-    const tx = this.tx;
     const version = this.record.version + 1;
-    // The statements of every action are prepared per shape (prepared-query.ts): built and compiled once.
+    const out = await this.outboxRows(version);
+    // Every write is prepared per shape (prepared-query.ts) and all go as one batch: one statement on PostgreSQL.
+    const values: Record<string, unknown> = { now: this.now };
+    const parts: { key: string; build: (t: TenantDb) => Compilable<unknown>; mustAffect?: boolean }[] = [];
     const set = { ...this.patch, version, modified_by: this.actor.id, modified_on: this.now };
-    const v: Record<string, unknown> = { id: this.record.id, was: this.record.version };
-    const recSet = objectParams(set, 's.', v);
-    const rec = await tx.prepared(
-      `engine.record:${recSet.shape}`,
-      (t) =>
+    const rec = objectParams(set, 'r.', values);
+    Object.assign(values, { 'r:id': this.record.id, 'r:was': this.record.version });
+    parts.push({
+      key: `record:${rec.shape}`,
+      build: (t) =>
         t
           .updateTable('records')
-          .set(recSet.row)
-          .where('id', '=', param('id'))
-          .where('version', '=', param<number>('was')),
-      v,
-    );
-    if (!Number(rec.numAffectedRows)) throw conflict(RACE);
+          .set(rec.row)
+          .where('id', '=', param('r:id'))
+          .where('version', '=', param<number>('r:was')),
+      mustAffect: true,
+    });
     if (this.actedTask) {
-      const tv: Record<string, unknown> = { id: this.actedTask.id, was: this.actedTask.version };
-      const taskSet = objectParams({ ...this.actedTask.set, version: this.actedTask.version + 1 }, 's.', tv);
-      const t = await tx.prepared(
-        `engine.actedTask:${taskSet.shape}`,
-        (t) =>
+      const a = this.actedTask;
+      const task = objectParams({ ...a.set, version: a.version + 1 }, 't.', values);
+      Object.assign(values, { 't:id': a.id, 't:was': a.version });
+      parts.push({
+        key: `actedTask:${task.shape}`,
+        build: (t) =>
           t
             .updateTable('tasks')
-            .set(taskSet.row)
-            .where('id', '=', param('id'))
-            .where('version', '=', param<number>('was'))
+            .set(task.row)
+            .where('id', '=', param('t:id'))
+            .where('version', '=', param<number>('t:was'))
             .where('status', '=', OPEN),
-        tv,
-      );
-      if (!Number(t.numAffectedRows)) throw conflict(RACE);
+        mustAffect: true,
+      });
     }
     if (this.closeOpen) {
       const c = this.closeOpen;
-      await tx
-        .updateTable('tasks')
-        .set((eb) => ({ status: c.status, outcome: c.outcome, completed_on: this.now, version: eb('version', '+', 1) }))
-        .where('instance_id', '=', c.instanceId)
-        .where('status', '=', OPEN)
-        .$if(!!c.exceptId, (q) => q.where('id', '!=', c.exceptId!))
-        .execute();
+      Object.assign(values, { 'c:instance': c.instanceId, 'c:status': c.status, 'c:outcome': c.outcome });
+      if (c.exceptId) values['c:except'] = c.exceptId;
+      parts.push({
+        key: `closeOpen:${!!c.exceptId}`,
+        build: (t) =>
+          t
+            .updateTable('tasks')
+            .set((eb) => ({
+              status: param('c:status'),
+              outcome: param('c:outcome'),
+              completed_on: param('now'),
+              version: eb('version', '+', 1),
+            }))
+            .where('instance_id', '=', param('c:instance'))
+            .where('status', '=', OPEN)
+            .$if(!!c.exceptId, (q) => q.where('id', '!=', param('c:except'))),
+      });
     }
     if (this.closeInstance) {
-      await tx
-        .updateTable('workflow_instances')
-        .set({ status: this.closeInstance.status, finished_on: this.now })
-        .where('id', '=', this.closeInstance.id)
-        .where('finished_on', 'is', null)
-        .execute();
+      Object.assign(values, { 'ci:id': this.closeInstance.id, 'ci:status': this.closeInstance.status });
+      parts.push({
+        key: 'closeInstance',
+        build: (t) =>
+          t
+            .updateTable('workflow_instances')
+            .set({ status: param('ci:status'), finished_on: param('now') })
+            .where('id', '=', param('ci:id'))
+            .where('finished_on', 'is', null),
+      });
     }
-    if (this.instanceSet && this.instanceId)
-      await tx.updateTable('workflow_instances').set(this.instanceSet).where('id', '=', this.instanceId).execute();
-    if (this.instanceInsert) await tx.insertInto('workflow_instances', this.instanceInsert).execute();
-    if (this.newTasks.length) await insertRows(tx, 'tasks', this.newTasks);
-    if (this.history.length) await insertRows(tx, 'activity_history', this.history);
-    const out = await this.outboxRows(version);
-    if (out.length) {
-      const p = rowParams(
-        out.map((o) => ({
-          kind: o.kind,
-          idempotency_key: o.key,
-          payload: JSON.stringify(o.payload),
-          status: 'pending' as const,
-          attempts: 0,
-          available_at: this.now,
-          last_error: null,
-          created_on: this.now,
-          delivered_on: null,
-        })),
-      );
-      await tx.prepared(
-        `engine.outbox:${p.shape}`,
-        (t) =>
-          t.insertInto('outbox', p.rows).onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing()),
-        p.values,
-      );
+    if (this.instanceSet && this.instanceId) {
+      const is = objectParams(this.instanceSet, 'is.', values);
+      values['is:id'] = this.instanceId;
+      parts.push({
+        key: `instanceSet:${is.shape}`,
+        build: (t) => t.updateTable('workflow_instances').set(is.row).where('id', '=', param('is:id')),
+      });
     }
+    const inserts: [string, 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox', object[]][] = [
+      ['ii', 'workflow_instances', this.instanceInsert ? [this.instanceInsert] : []],
+      ['nt', 'tasks', this.newTasks],
+      ['h', 'activity_history', this.history],
+      ['o', 'outbox', out.map((o) => this.outboxRow(o))],
+    ];
+    for (const [prefix, table, rows] of inserts) {
+      if (!rows.length) continue;
+      const p = rowParams(rows, `${prefix}.`, values);
+      parts.push({
+        key: `insert.${table}:${p.shape}`,
+        build: (t) => {
+          const q = t.insertInto(table, p.rows as never);
+          // An entry already written for this key (a retried action) is not written twice.
+          return table === 'outbox'
+            ? q.onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
+            : q;
+        },
+      });
+    }
+    const counts = await this.tx.writeBatch(parts, values);
+    if (parts.some((p, i) => p.mustAffect && !counts[i])) throw conflict(RACE);
     return { version };
   }
-}
 
-/** Inserts rows through a statement prepared for their shape. */
-async function insertRows(
-  tx: TenantDb,
-  table: 'tasks' | 'activity_history',
-  rows: Row<TasksTable>[] | Row<ActivityHistoryTable>[],
-) {
-  const p = rowParams<object>(rows);
-  await tx.prepared(`engine.insert.${table}:${p.shape}`, (t) => t.insertInto(table, p.rows as never), p.values);
+  private outboxRow(o: OutboxRow) {
+    return {
+      kind: o.kind,
+      idempotency_key: o.key,
+      payload: JSON.stringify(o.payload),
+      status: 'pending' as const,
+      attempts: 0,
+      available_at: this.now,
+      last_error: null,
+      created_on: this.now,
+      delivered_on: null,
+    };
+  }
 }

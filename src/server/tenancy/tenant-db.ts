@@ -12,7 +12,7 @@ import type {
   UpdateResult,
 } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
-import { fill, param } from '../db/prepared-query.js';
+import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
 
@@ -69,6 +69,23 @@ export class TenantDb {
   ): Promise<QueryResult<R>> {
     const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
     return this.db.executeQuery(q);
+  }
+
+  /**
+   * Runs prepared writes (`prepared` for each) as one batch: on PostgreSQL one statement. Answers how many rows each
+   * affected; see prepared-query.ts for when it stops early.
+   */
+  writeBatch(
+    parts: { key: string; build: (tdb: TenantDb) => Compilable<unknown>; mustAffect?: boolean }[],
+    values: Record<string, unknown>,
+  ): Promise<number[]> {
+    const builder = new TenantDb(param('tenant'), this.db);
+    return writeBatch(
+      this.db,
+      parts.map((p) => ({ ...p, build: () => p.build(builder) })),
+      values,
+      this.tenantId,
+    );
   }
 
   /** Runs fn in one database transaction; everything done through the given TenantDb commits or rolls back together. */

@@ -44,7 +44,8 @@ export function writerThread(o: WriterThreadOptions): WriterThread {
   const unshare = shareChangeCount(changes);
   const lock = new WriteLock(o.writeLock, 0);
   const pending = new Map<number, Pending>();
-  let pushes: Promise<unknown>[] = [];
+  /** Pushes handed to the hub and not yet through. */
+  const pushes = new Set<Promise<unknown>>();
   let nextId = 1;
   let worker: Worker | undefined;
   let closed = false;
@@ -56,9 +57,7 @@ export function writerThread(o: WriterThreadOptions): WriterThread {
     pending.delete(n.id);
     if (n.ok) {
       if (!p.afterPushes) return p.resolve(n.value);
-      const handed = pushes;
-      pushes = [];
-      return void Promise.allSettled(handed).then(() => p.resolve(n.value));
+      return void Promise.allSettled([...pushes]).then(() => p.resolve(n.value));
     }
     const { status, message, issues, stack } = n.error;
     const err = status ? new HttpError(status, message) : new Error(message);
@@ -72,10 +71,16 @@ export function writerThread(o: WriterThreadOptions): WriterThread {
     noteChange();
     for (const n of notices) {
       if (n.kind === 'reply') settle(n);
-      else if (n.kind === 'push') pushes.push(o.hub.sendToUser(n.tenantId, n.userId, n.method, n.args));
+      else if (n.kind === 'push') push(n);
       else o.log[n.level](n.obj, n.msg);
     }
-    if (pushes.length > 1000) pushes = [];
+  };
+  const push = (n: Extract<Notice, { kind: 'push' }>) => {
+    const p: Promise<unknown> = o.hub
+      .sendToUser(n.tenantId, n.userId, n.method, n.args)
+      .catch((err: unknown) => o.log.warn({ err }, 'pushing a notification failed'))
+      .finally(() => pushes.delete(p));
+    pushes.add(p);
   };
 
   const start = (): Worker | undefined => {
