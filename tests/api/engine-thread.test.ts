@@ -109,3 +109,42 @@ describe('workflow actions on the writer thread (SQLite)', () => {
     expect(rec.workflow_status).not.toBe('Submitted');
   });
 });
+
+describe('workflow actions on the main thread (SQLite, ENGINE_THREAD=off)', () => {
+  it('submits and approves with no writer thread, sharing commits on the main thread', async () => {
+    const t = await startTestApp('sqlite', { ENGINE_THREAD: 'off' });
+    try {
+      const { tenantId } = await t.addTenant('acme', PW);
+      const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
+      const mia = await insertUser(tdb, { username: 'mia', email: 'mia@acme.test', fullname: 'Mia', password: PW });
+      const fin = await insertUser(tdb, { username: 'fin', email: 'fin@acme.test', fullname: 'Fin', password: PW });
+      const tok = { admin: await tokenFor(t.app, A, 'admin', PW), mia: await tokenFor(t.app, A, 'mia', PW) };
+      const post = (url: string, who: keyof typeof tok, payload: object = {}) =>
+        t.app.inject({ method: 'POST', url, headers: bearer(tok[who], A), payload });
+      const moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Claims' })).json()
+        .data.id as string;
+      await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
+        module: expenseClaim,
+        workflow: claimWorkflow({ finance: [fin] }),
+      });
+      expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin')).json().success).toBe(true);
+      const submitted = await post('/api/EntryModule/submit', 'admin', {
+        moduleId,
+        data: { title: 'Hotel', amount: 80, manager: mia },
+      });
+      expect(submitted.json(), submitted.body).toMatchObject({ success: true });
+      expect('thread' in t.ctx.transitions).toBe(false);
+      const task = await tdb
+        .selectFrom('tasks')
+        .select('id')
+        .where('record_id', '=', submitted.json().data.recordId)
+        .where('assignee_id', '=', mia)
+        .executeTakeFirstOrThrow();
+      const approved = await post('/api/EntryModule/approve', 'mia', { task_id: task.id, accepted: true });
+      expect(approved.json()).toMatchObject({ success: true, data: { outcome: 'Approved' } });
+      expect(await t.ctx.outbox.drain()).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
