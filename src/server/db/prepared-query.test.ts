@@ -67,58 +67,40 @@ describe.each(await testDialects())('queries prepared per shape on %s', (dialect
   it('runs a batch of writes (one statement on PostgreSQL) and counts what each affected', async () => {
     const now = new Date().toISOString();
     const tdb = t[0]!;
-    const batch = (was: string, name: string) =>
-      tdb.writeBatch(
-        [
-          {
-            key: 'test.batch.rename',
-            build: (x) =>
-              x
-                .updateTable('teams')
-                .set({ name: param('name') })
-                .where('id', '=', param('id'))
-                .where('name', '=', param('was')),
-            mustAffect: true,
-          },
-          {
-            key: 'test.batch.add',
-            build: (x) =>
-              x.insertInto('teams', {
-                id: param('newId'),
-                name: param('newName'),
-                created_by: 'u',
-                created_on: param('now'),
-                modified_on: param('now'),
-              }),
-          },
-        ],
-        { id: 'b1', was, name, newId: `b-${name}`, newName: `${name} copy`, now },
-      );
+    const rename = {
+      key: 'test.batch.rename',
+      build: (x: TenantDb) =>
+        x
+          .updateTable('teams')
+          .set({ name: param('name') })
+          .where('id', '=', param('id'))
+          .where('name', '=', param('was')),
+      mustAffect: true,
+    };
+    const add = {
+      key: 'test.batch.add',
+      build: (x: TenantDb) =>
+        x.insertInto('teams', {
+          id: param('newId'),
+          name: param('newName'),
+          created_by: 'u',
+          created_on: param('now'),
+          modified_on: param('now'),
+        }),
+    };
     await tdb
       .insertInto('teams', { id: 'b1', name: 'Before', created_by: 'u', created_on: now, modified_on: now })
       .execute();
-    expect(await batch('Before', 'After')).toEqual([1, 1]);
-    // A stale condition affects nothing: SQLite stops there, PostgreSQL ran the rest in the same statement; the caller
-    // rolls back either way, as the engine does.
-    const stale = await tdb.transaction(async (tx) => {
-      const counts = await tx.writeBatch(
-        [
-          {
-            key: 'test.batch.rename',
-            build: (x) =>
-              x
-                .updateTable('teams')
-                .set({ name: param('name') })
-                .where('id', '=', param('id'))
-                .where('name', '=', param('was')),
-            mustAffect: true,
-          },
-        ],
-        { id: 'b1', was: 'Before', name: 'Again' },
-      );
-      return counts;
-    });
-    expect(stale).toEqual([0]);
+    const values = { id: 'b1', was: 'Before', name: 'After', newId: 'b-After', newName: 'After copy', now };
+    expect(await tdb.writeBatch([rename, add], values)).toEqual([1, 1]);
+    // A stale condition affects nothing; the caller rolls back (as the engine does), whatever ran after it.
+    await expect(
+      tdb.transaction(async (tx) => {
+        const counts = await tx.writeBatch([rename, add], { ...values, name: 'Again', newId: 'b-Again', newName: 'x' });
+        expect(counts[0]).toBe(0);
+        throw new Error('stale');
+      }),
+    ).rejects.toThrow('stale');
     const rows = await tdb.selectFrom('teams').select(['id', 'name']).where('id', 'like', 'b%').orderBy('id').execute();
     expect(rows).toEqual([
       { id: 'b-After', name: 'After copy' },
