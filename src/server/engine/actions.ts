@@ -25,6 +25,23 @@ export async function inTransaction<T>(tdb: TenantDb, fn: (tx: TenantDb) => Prom
   }
 }
 
+const ACCOUNT_GONE = 'Your account is not available.';
+interface ActorColumns {
+  a_id: string | null;
+  a_fullname: string | null;
+  a_username: string | null;
+  a_email: string | null;
+}
+const actorOf = (
+  user: AuthUser,
+  u: { id: string; fullname: string | null; username: string; email: string },
+): Actor => ({
+  id: u.id,
+  name: u.fullname || u.username,
+  email: u.email,
+  isAdmin: user.isAdministrator || user.isSysAdmin,
+});
+
 export async function actorFor(tdb: TenantDb, user: AuthUser): Promise<Actor> {
   const [u] = (
     await tdb.prepared(
@@ -33,8 +50,8 @@ export async function actorFor(tdb: TenantDb, user: AuthUser): Promise<Actor> {
       { id: user.id },
     )
   ).rows;
-  if (!u) throw forbidden('Your account is not available.');
-  return { id: u.id, name: u.fullname || u.username, email: u.email, isAdmin: user.isAdministrator || user.isSysAdmin };
+  if (!u) throw forbidden(ACCOUNT_GONE);
+  return actorOf(user, u);
 }
 
 async function moduleOf(tx: TenantDb, id: string): Promise<ModuleRow> {
@@ -77,10 +94,13 @@ const TASK_COLUMNS = [
   'next_reminder_on',
 ] as const satisfies readonly (keyof TaskRow)[];
 
-/** A task the actor may act on (their own; any for admin routes), still open, with its record, module and pinned version. */
-async function openTask(tx: TenantDb, actor: Actor, taskId: unknown, admin = false) {
+/**
+ * A task the caller may act on (their own; any for admin routes), still open, with its record, module, pinned version
+ * and the caller as the engine's actor.
+ */
+async function openTask(tx: TenantDb, user: AuthUser, taskId: unknown, admin = false) {
   if (typeof taskId !== 'string' || !taskId) throw badRequest('taskId is required.');
-  // Task, record and module in one round trip (this is the hot path of every approval); the pinned version is cached.
+  // Task, record, module and actor in one round trip (the hot path of every approval); the pinned version is cached.
   const build = (t: TenantDb) =>
     t
       .selectFrom('tasks')
@@ -90,8 +110,10 @@ async function openTask(tx: TenantDb, actor: Actor, taskId: unknown, admin = fal
       .innerJoin('modules', (j) =>
         j.onRef('modules.id', '=', 'records.module_id').onRef('modules.tenant_id', '=', 'records.tenant_id'),
       )
+      .leftJoin('users as a', (j) => j.onRef('a.tenant_id', '=', 'tasks.tenant_id').on('a.id', '=', param('actor')))
       .selectAll('records')
       .select(['modules.display_name', 'modules.is_reassignment_disabled', 'modules.email_templates'])
+      .select(['a.id as a_id', 'a.fullname as a_fullname', 'a.username as a_username', 'a.email as a_email'])
       .select(TASK_COLUMNS.map((c) => `tasks.${c} as t_${c}` as const))
       // Open tasks of the instance: with none besides this one the approval needs no statement to close others.
       .select((eb) =>
@@ -104,9 +126,11 @@ async function openTask(tx: TenantDb, actor: Actor, taskId: unknown, admin = fal
           .as('open_tasks'),
       )
       .where('tasks.id', '=', param('taskId'));
-  const [row] = (await tx.prepared('engine.openTask', build, { taskId })).rows;
+  const [row] = (await tx.prepared('engine.openTask', build, { taskId, actor: user.id })).rows;
   if (!row) throw notFound('Task not found');
-  const r = row as unknown as Record<string, unknown>;
+  const { a_id, a_fullname, a_username, a_email, ...r } = row as unknown as Record<string, unknown> & ActorColumns;
+  if (!a_id) throw forbidden(ACCOUNT_GONE);
+  const actor = actorOf(user, { id: a_id, fullname: a_fullname, username: a_username!, email: a_email! });
   const task = Object.fromEntries(TASK_COLUMNS.map((c) => [c, r[`t_${c}`]])) as TaskRow;
   for (const c of TASK_COLUMNS) delete r[`t_${c}`];
   const openTasks = Number(r.open_tasks);
@@ -120,7 +144,7 @@ async function openTask(tx: TenantDb, actor: Actor, taskId: unknown, admin = fal
   const v = await loadVersion(tx, record.module_id, record.module_version);
   // Every change to an instance's tasks also bumps the record's version, so a count that went stale meanwhile
   // makes this transition's record update fail with 409 rather than leave a task open.
-  return { task, record, mod, v, othersOpen: openTasks > 1 };
+  return { actor, task, record, mod, v, othersOpen: openTasks > 1 };
 }
 
 async function userName(tx: TenantDb, id: string): Promise<string | undefined> {
@@ -181,14 +205,14 @@ export async function submit(
 /** Approve (accepted true) or reject (accepted false, with a reason), optionally writing fields the step may edit. */
 export async function approve(
   tx: TenantDb,
-  actor: Actor,
+  user: AuthUser,
   b: { task_id?: unknown; taskId?: unknown; accepted?: unknown; description?: unknown; data?: unknown },
 ) {
   if (typeof b.accepted !== 'boolean') throw badRequest('accepted must be true or false.');
   const accepted = b.accepted;
   const description = text(b.description);
   if (!accepted && !description) throw badRequest('Please give a reason for the rejection.');
-  const { task, record, mod, v, othersOpen } = await openTask(tx, actor, b.task_id ?? b.taskId);
+  const { actor, task, record, mod, v, othersOpen } = await openTask(tx, user, b.task_id ?? b.taskId);
   const act = v.workflow.activities.find((a) => a.activityId === task.activity_id);
   if (!act) throw new HttpError(409, 'This step no longer exists in the workflow.');
   const isStart = act.type === 'StartProcess';
@@ -255,14 +279,14 @@ export async function approve(
 /** Reassign one open task to another user (by its assignee, or by an administrator). */
 async function reassignOne(
   tx: TenantDb,
-  actor: Actor,
+  user: AuthUser,
   taskId: unknown,
   toUser: unknown,
   message: string | null,
   admin: boolean,
 ) {
   if (typeof toUser !== 'string' || !toUser) throw badRequest('Choose the user to reassign to.');
-  const { task, record, mod, v } = await openTask(tx, actor, taskId, admin);
+  const { actor, task, record, mod, v } = await openTask(tx, user, taskId, admin);
   if (mod.is_reassignment_disabled) throw forbidden('Reassignment is disabled for this app.');
   if (toUser === task.assignee_id) throw badRequest('The task is already assigned to this user.');
   const [toName, fromName] = await Promise.all([userName(tx, toUser), userName(tx, task.assignee_id)]);
@@ -309,24 +333,24 @@ async function reassignOne(
   return result(run, version, { taskId: newId });
 }
 
-export async function reassign(tx: TenantDb, actor: Actor, b: Record<string, unknown>, admin: boolean) {
-  return reassignOne(tx, actor, b.taskId ?? b.task_id, b.userId ?? b.assignTo, text(b.message), admin);
+export async function reassign(tx: TenantDb, user: AuthUser, b: Record<string, unknown>, admin: boolean) {
+  return reassignOne(tx, user, b.taskId ?? b.task_id, b.userId ?? b.assignTo, text(b.message), admin);
 }
 
 /** Administrators: reassign several open tasks to one user in one transaction (all or nothing). */
-export async function reassignTasks(tx: TenantDb, actor: Actor, b: Record<string, unknown>) {
+export async function reassignTasks(tx: TenantDb, user: AuthUser, b: Record<string, unknown>) {
   const ids = b.taskIds;
   if (!Array.isArray(ids) || !ids.length || ids.length > 500 || ids.some((i) => typeof i !== 'string'))
     throw badRequest('taskIds must be a list of 1 to 500 task ids.');
   const out = [];
   for (const id of [...new Set(ids as string[])])
-    out.push(await reassignOne(tx, actor, id, b.userId ?? b.assignTo, text(b.message), true));
+    out.push(await reassignOne(tx, user, id, b.userId ?? b.assignTo, text(b.message), true));
   return out;
 }
 
 /** Send back to an earlier step: the StartProcess (the initiator gets the record back) or an Assignment already passed. */
-export async function goBack(tx: TenantDb, actor: Actor, b: Record<string, unknown>) {
-  const { task, record, mod, v } = await openTask(tx, actor, b.taskId ?? b.task_id);
+export async function goBack(tx: TenantDb, user: AuthUser, b: Record<string, unknown>) {
+  const { actor, task, record, mod, v } = await openTask(tx, user, b.taskId ?? b.task_id);
   const targetId = b.goBackToActivityId;
   if (typeof targetId !== 'string' || !targetId) throw badRequest('goBackToActivityId is required.');
   const target = v.workflow.activities.find((a) => a.activityId === targetId);

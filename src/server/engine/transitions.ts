@@ -2,7 +2,6 @@ import type { Database } from '../db/database.js';
 import type { GroupCommitter } from '../db/group-commit.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import type { Actor } from './engine.js';
 import {
   actorFor,
   approve,
@@ -17,7 +16,7 @@ import {
 } from './actions.js';
 
 type Params = Record<string, unknown>;
-type Transition = (tx: TenantDb, user: AuthUser, actor: Actor, p: Params) => Promise<unknown>;
+type Transition = (tx: TenantDb, user: AuthUser, p: Params) => Promise<unknown>;
 
 /** approve's accepted may come from the query string ('true'/'false'). */
 const bool = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
@@ -27,15 +26,16 @@ const bool = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? fal
  * parameters) crosses to the engine's writer thread unchanged.
  */
 export const TRANSITIONS = {
-  submit: (tx, user, a, p) => submit(tx, user, a, p),
-  approve: (tx, _user, a, p) => approve(tx, a, { ...p, accepted: bool(p.accepted) }),
-  reassignment: (tx, _user, a, p) => reassign(tx, a, p, false),
-  reassignmentByAdmin: (tx, _user, a, p) => reassign(tx, a, p, true),
-  reassigntasks: (tx, _user, a, p) => reassignTasks(tx, a, p),
-  goback: (tx, _user, a, p) => goBack(tx, a, p),
-  withdraw: (tx, user, a, p) => withdraw(tx, user, a, p),
-  reminder: (tx, user, a, p) => remind(tx, user, a, p),
-  restart: (tx, user, a, p) => restart(tx, user, a, p),
+  submit: async (tx, user, p) => submit(tx, user, await actorFor(tx, user), p),
+  // Actions on a task read the caller with the task, in one statement.
+  approve: (tx, user, p) => approve(tx, user, { ...p, accepted: bool(p.accepted) }),
+  reassignment: (tx, user, p) => reassign(tx, user, p, false),
+  reassignmentByAdmin: (tx, user, p) => reassign(tx, user, p, true),
+  reassigntasks: (tx, user, p) => reassignTasks(tx, user, p),
+  goback: (tx, user, p) => goBack(tx, user, p),
+  withdraw: async (tx, user, p) => withdraw(tx, user, await actorFor(tx, user), p),
+  reminder: async (tx, user, p) => remind(tx, user, await actorFor(tx, user), p),
+  restart: async (tx, user, p) => restart(tx, user, await actorFor(tx, user), p),
 } satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof TRANSITIONS;
@@ -61,7 +61,8 @@ export interface TransitionRunner {
 export function localTransitions(db: Database, group?: GroupCommitter): TransitionRunner {
   return {
     run(name, tenantId, user, params) {
-      const body = async (tx: TenantDb) => TRANSITIONS[name](tx, user, await actorFor(tx, user), params);
+      const transition: Transition = TRANSITIONS[name];
+      const body = (tx: TenantDb) => transition(tx, user, params);
       const out = group
         ? group.run(tenantId, body)
         : inTransaction(new TenantDb(tenantId, db.forTenant(tenantId)), body);
