@@ -119,8 +119,9 @@ export function writerThread(o: WriterThreadOptions): WriterThread {
     if (closed) return Promise.reject(new HttpError(503, RESTARTING));
     const w = start()!;
     return new Promise<T>((resolve, reject) => {
-      pending.set(req.id, { resolve: resolve as (v: unknown) => void, reject, afterPushes });
+      // Parameters come from JSON, so they always copy; should one not, nothing is left waiting for an answer.
       w.postMessage(req);
+      pending.set(req.id, { resolve: resolve as (v: unknown) => void, reject, afterPushes });
     });
   }
 
