@@ -15,6 +15,7 @@ import { loadActivityRegistry, type ActivityContext } from '../../../runtime/act
 import { fillTemplate, templateFor, type EngineEvent, type OutboxRow } from './effects.js';
 import { OPEN, TASK_FAULTED, WF } from './status.js';
 import { objectParams, param, rowParams } from '../db/prepared-query.js';
+import { notificationRow, type NotificationPayload } from '../notifications/deliver.js';
 
 export const RACE = 'This task was changed by someone else just now. Reload to see the current state.';
 const MAX_STEPS = 200;
@@ -72,6 +73,8 @@ export class Run {
   readonly newTasks: Row<TasksTable>[] = [];
   readonly history: Row<ActivityHistoryTable>[] = [];
   readonly notices: Notice[] = [];
+  /** Notifications stored by persist() with the action (filled from the notices). */
+  private readonly notifications: ReturnType<typeof notificationRow>[] = [];
 
   constructor(
     readonly tx: TenantDb,
@@ -361,20 +364,22 @@ export class Run {
     const base = `${this.record.id}:${version}`;
     const mailTo = new Map<string, { event: EngineEvent; taskId?: string | null; step?: string | null }[]>();
     this.notices.forEach((n, i) => {
-      rows.push({
-        kind: 'notification',
-        key: `${base}:n${i}:${n.userId}`,
-        payload: {
-          userId: n.userId,
-          event: n.event,
-          content: n.content,
-          currentStep: n.currentStep ?? null,
-          taskId: n.taskId ?? null,
-          moduleId: this.record.module_id,
-          recordId: this.record.id,
-          recordCreatedBy: this.record.created_by,
-        },
-      });
+      const key = `${base}:n${i}:${n.userId}`;
+      const stored = { id: crypto.randomUUID(), createdOn: this.now };
+      const payload: NotificationPayload = {
+        userId: n.userId,
+        event: n.event,
+        content: n.content,
+        currentStep: n.currentStep ?? null,
+        taskId: n.taskId ?? null,
+        moduleId: this.record.module_id,
+        recordId: this.record.id,
+        recordCreatedBy: this.record.created_by,
+        // Stored with the action (the bell shows it at once); the outbox entry pushes it to open pages.
+        stored,
+      };
+      this.notifications.push(notificationRow(payload, key, stored.id, stored.createdOn));
+      rows.push({ kind: 'notification', key, payload });
       if (templateFor(this.mod.email_templates, this.v.definition.emailTemplates, n.event)) {
         const list = mailTo.get(n.userId) ?? [];
         list.push({ event: n.event, taskId: n.taskId, step: n.currentStep });
@@ -493,11 +498,13 @@ export class Run {
         build: (t) => t.updateTable('workflow_instances').set(is.row).where('id', '=', param('is:id')),
       });
     }
-    const inserts: [string, 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox', object[]][] = [
+    type Table = 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox' | 'notifications';
+    const inserts: [string, Table, object[]][] = [
       ['ii', 'workflow_instances', this.instanceInsert ? [this.instanceInsert] : []],
       ['nt', 'tasks', this.newTasks],
       ['h', 'activity_history', this.history],
       ['o', 'outbox', out.map((o) => this.outboxRow(o))],
+      ['n', 'notifications', this.notifications],
     ];
     for (const [prefix, table, rows] of inserts) {
       if (!rows.length) continue;
@@ -506,10 +513,11 @@ export class Run {
         key: `insert.${table}:${p.shape}`,
         build: (t) => {
           const q = t.insertInto(table, p.rows as never);
-          // An entry already written for this key (a retried action) is not written twice.
-          return table === 'outbox'
-            ? q.onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing())
-            : q;
+          // An entry (or its notification) already written for its key is not written twice.
+          if (table === 'outbox') return q.onConflict((oc) => oc.columns(['tenant_id', 'idempotency_key']).doNothing());
+          if (table === 'notifications')
+            return q.onConflict((oc) => oc.columns(['tenant_id', 'source_key']).doNothing());
+          return q;
         },
       });
     }

@@ -13,44 +13,59 @@ export interface NotificationPayload {
   moduleId?: string | null;
   recordId?: string | null;
   recordCreatedBy?: string | null;
+  /**
+   * Set when the producer stored the notification itself, in the transaction that wrote this entry (the engine does,
+   * so the bell shows it with the action): the row's id and time; delivery then only pushes it.
+   */
+  stored?: { id: string; createdOn: string };
+}
+
+/** The notifications row of an entry's payload (without tenant). */
+export function notificationRow(p: NotificationPayload, key: string, id: string, createdOn: string) {
+  return {
+    id,
+    user_id: p.userId,
+    source_key: key,
+    notification_type_name: p.event,
+    current_step: p.currentStep ?? null,
+    task_id: p.taskId ?? null,
+    module_id: p.moduleId ?? null,
+    record_id: p.recordId ?? null,
+    record_created_by: p.recordCreatedBy ?? null,
+    notification_content: p.content,
+    created_on: createdOn,
+    read_on: null,
+  };
 }
 
 /** The hub method the browser listens on. */
 export const HUB_NOTIFICATION = 'ReceiveNotification';
 
 /**
- * The outbox handler for 'notification' entries: stores the notification (once per entry, even if redelivered)
- * in the claiming transaction and, once that has committed, pushes it through the hub to the user's open pages on
- * any node.
+ * The outbox handler for 'notification' entries: stores the notification (once per entry, even if redelivered) in the
+ * claiming transaction, unless its producer already did, and once that has committed pushes it through the hub to the
+ * user's open pages on any node.
  */
 export function notificationHandler(hub: Pick<TaskHub, 'sendToUser'>): OutboxHandler {
   return async (raw, entry) => {
     const p = raw as unknown as NotificationPayload;
-    const row = {
-      id: crypto.randomUUID(),
-      user_id: p.userId,
-      source_key: entry.key,
-      notification_type_name: p.event,
-      current_step: p.currentStep ?? null,
-      task_id: p.taskId ?? null,
-      module_id: p.moduleId ?? null,
-      record_id: p.recordId ?? null,
-      record_created_by: p.recordCreatedBy ?? null,
-      notification_content: p.content,
-      created_on: new Date().toISOString(),
-      read_on: null,
-    };
-    const p2 = rowParams([row]);
-    const inserted = await entry.tdb.prepared(
-      'notifications.insert',
-      (t) =>
-        t.insertInto('notifications', p2.rows).onConflict((oc) => oc.columns(['tenant_id', 'source_key']).doNothing()),
-      p2.values,
-    );
-    if (Number(inserted.numAffectedRows ?? 0) > 0)
-      entry.afterCommit(() =>
-        hub.sendToUser(entry.tenantId, p.userId, HUB_NOTIFICATION, [{ ...row, tenant_id: undefined }]),
+    const row = p.stored
+      ? notificationRow(p, entry.key, p.stored.id, p.stored.createdOn)
+      : notificationRow(p, entry.key, crypto.randomUUID(), new Date().toISOString());
+    if (!p.stored) {
+      const values = rowParams([row]);
+      const inserted = await entry.tdb.prepared(
+        'notifications.insert',
+        (t) =>
+          t
+            .insertInto('notifications', values.rows)
+            .onConflict((oc) => oc.columns(['tenant_id', 'source_key']).doNothing()),
+        values.values,
       );
+      // Stored already by an earlier delivery of this entry: pushed then.
+      if (!Number(inserted.numAffectedRows ?? 0)) return 'delivered';
+    }
+    entry.afterCommit(() => hub.sendToUser(entry.tenantId, p.userId, HUB_NOTIFICATION, [row]));
     return 'delivered';
   };
 }
