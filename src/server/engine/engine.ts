@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Compilable, Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type {
   ActivityHistoryTable,
   ModulesTable,
@@ -7,7 +7,7 @@ import type {
   TasksTable,
   WorkflowInstancesTable,
 } from '../db/schema.js';
-import type { TenantDb } from '../tenancy/tenant-db.js';
+import type { TenantDb, TenantWrite } from '../tenancy/tenant-db.js';
 import type { LoadedVersion, RecordRow } from '../records/store.js';
 import { conflict } from '../http/errors.js';
 import { COMPLETE_STEP, START_STEP, type WorkflowActivity } from '../../../schemas/workflow-definition.js';
@@ -428,36 +428,16 @@ export class Run {
     const out = await this.outboxRows(version);
     // Every write is prepared per shape (prepared-query.ts) and all go as one batch: one statement on PostgreSQL.
     const values: Record<string, unknown> = { now: this.now };
-    const parts: { key: string; build: (t: TenantDb) => Compilable<unknown>; mustAffect?: boolean }[] = [];
-    const set = { ...this.patch, version, modified_by: this.actor.id, modified_on: this.now };
-    const rec = objectParams(set, 'r.', values);
-    Object.assign(values, { 'r:id': this.record.id, 'r:was': this.record.version });
-    parts.push({
-      key: `record:${rec.shape}`,
-      build: (t) =>
-        t
-          .updateTable('records')
-          .set(rec.row)
-          .where('id', '=', param('r:id'))
-          .where('version', '=', param<number>('r:was')),
-      mustAffect: true,
-    });
-    if (this.actedTask) {
-      const a = this.actedTask;
-      const task = objectParams({ ...a.set, version: a.version + 1 }, 't.', values);
-      Object.assign(values, { 't:id': a.id, 't:was': a.version });
-      parts.push({
-        key: `actedTask:${task.shape}`,
-        build: (t) =>
-          t
-            .updateTable('tasks')
-            .set(task.row)
-            .where('id', '=', param('t:id'))
-            .where('version', '=', param<number>('t:was'))
-            .where('status', '=', OPEN),
-        mustAffect: true,
-      });
-    }
+    const parts: TenantWrite[] = [
+      versionedUpdate(
+        'records',
+        'r',
+        this.record,
+        { ...this.patch, modified_by: this.actor.id, modified_on: this.now },
+        values,
+      ),
+    ];
+    if (this.actedTask) parts.push(versionedUpdate('tasks', 't', this.actedTask, this.actedTask.set, values));
     if (this.closeOpen) {
       const c = this.closeOpen;
       Object.assign(values, { 'c:instance': c.instanceId, 'c:status': c.status, 'c:outcome': c.outcome });
@@ -539,4 +519,31 @@ export class Run {
       delivered_on: null,
     };
   }
+}
+
+/**
+ * The optimistic-lock update every action makes of its record (and of the task it acts on): the new values and
+ * version = was + 1, where the row still has version `was` (and a task is still open); affecting nothing is a 409.
+ */
+function versionedUpdate(
+  table: 'records' | 'tasks',
+  prefix: string,
+  row: { id: string; version: number },
+  set: Updateable<RecordsTable> | Updateable<TasksTable>,
+  values: Record<string, unknown>,
+): TenantWrite {
+  const s = objectParams({ ...set, version: row.version + 1 }, `${prefix}.`, values);
+  Object.assign(values, { [`${prefix}:id`]: row.id, [`${prefix}:was`]: row.version });
+  return {
+    key: `${table}.versioned:${s.shape}`,
+    build: (t) => {
+      const q = t
+        .updateTable(table)
+        .set(s.row as never)
+        .where('id', '=', param(`${prefix}:id`))
+        .where('version', '=', param<number>(`${prefix}:was`));
+      return table === 'tasks' ? q.where('status', '=', OPEN) : q;
+    },
+    mustAffect: true,
+  };
 }

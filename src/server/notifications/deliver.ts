@@ -49,9 +49,8 @@ export const HUB_NOTIFICATION = 'ReceiveNotification';
 export function notificationHandler(hub: Pick<TaskHub, 'sendToUser'>): OutboxHandler {
   return async (raw, entry) => {
     const p = raw as unknown as NotificationPayload;
-    const row = p.stored
-      ? notificationRow(p, entry.key, p.stored.id, p.stored.createdOn)
-      : notificationRow(p, entry.key, crypto.randomUUID(), new Date().toISOString());
+    const stored = p.stored ?? { id: crypto.randomUUID(), createdOn: new Date().toISOString() };
+    const row = notificationRow(p, entry.key, stored.id, stored.createdOn);
     if (!p.stored) {
       const values = rowParams([row]);
       const inserted = await entry.tdb.prepared(

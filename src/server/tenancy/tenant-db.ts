@@ -16,6 +16,13 @@ import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
 
+/** One prepared write of a batch (see writeBatch): its shape key, how to build it, and whether it must affect a row. */
+export interface TenantWrite {
+  key: string;
+  build: (tdb: TenantDb) => Compilable<unknown>;
+  mustAffect?: boolean;
+}
+
 /**
  * The only door to tenant-owned tables for feature code. Every builder it hands out already carries the
  * tenant condition (reads, updates, deletes) or the tenant column (inserts), so a query that forgets the
@@ -75,10 +82,7 @@ export class TenantDb {
    * Runs prepared writes (`prepared` for each) as one batch: on PostgreSQL one statement. Answers how many rows each
    * affected; see prepared-query.ts for when it stops early.
    */
-  writeBatch(
-    parts: { key: string; build: (tdb: TenantDb) => Compilable<unknown>; mustAffect?: boolean }[],
-    values: Record<string, unknown>,
-  ): Promise<number[]> {
+  writeBatch(parts: TenantWrite[], values: Record<string, unknown>): Promise<number[]> {
     const builder = new TenantDb(param('tenant'), this.db);
     return writeBatch(
       this.db,
