@@ -1,9 +1,25 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-/** One ajv setup for the runtime and the server: strict schemas, every error, formats. */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, useDefaults: false });
+export interface AjvOptions {
+  /** Request parts that arrive as text (query string, path parameters) are coerced to the schema's types. */
+  coerceTypes?: 'array';
+  /** Every error (designer feedback) or the first (request validation, cheaper). */
+  allErrors?: boolean;
+}
+
+/**
+ * One ajv setup for the runtime, the designers and the server's route validation: strict schemas, formats. The
+ * record runtime reports every error; routes stop at the first and coerce text parts.
+ */
+export function createAjv(opts: AjvOptions = {}): Ajv {
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: opts.allErrors ?? true,
+    allowUnionTypes: true,
+    useDefaults: false,
+    coerceTypes: opts.coerceTypes ?? false,
+  });
   addFormats(ajv);
   return ajv;
 }

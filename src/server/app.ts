@@ -1,14 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import cookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { installErrorEnvelope } from './http/errors.js';
+import { installValidation } from './http/validation.js';
 import { installTenancy } from './tenancy/hook.js';
 import { TenantResolver } from './tenancy/resolve.js';
-import { cookieFeatures, featureModules } from './features.js';
+import { featureModules } from './features.js';
 import { webRoutes } from './web.js';
 import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
@@ -43,7 +43,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     childLoggerFactory: (logger, bindings, childOpts) =>
       REQUEST_LOG_LEVELS.has(logger.level) ? logger.child(bindings, childOpts) : logger,
     bodyLimit: opts.config.bodyLimit,
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator names; from anyone else they would move the caller's
+    // address past the per-address sign-in throttle.
+    trustProxy: opts.config.trustProxy.length ? opts.config.trustProxy : false,
+    // The spec writes the same paths in two letter cases (/api/form/Editor and /api/form/editor): match either.
+    routerOptions: { caseSensitive: false },
     return503OnClosing: true,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
@@ -80,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     await ctx.hub.close();
   });
   installErrorEnvelope(app);
+  installValidation(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platform API', version: '2.2.0' },
@@ -107,11 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       return claims && claims.tid === tenantId && !claims.scope ? claims.sub : null;
     });
   });
-  await app.register(async (scope) => {
-    await scope.register(cookie);
-    for (const feature of cookieFeatures) await feature(scope, ctx);
-  });
-  for (const feature of featureModules) await feature(app, ctx);
+  for (const feature of featureModules) await feature.register(app, ctx);
   await webRoutes(app, opts.config.webDir);
   return { app, ctx };
 }

@@ -32,6 +32,8 @@ export interface Config {
   bodyLimit: number;
   /** S3-compatible file storage; set when S3_BUCKET is, else files go to DATA_DIR/files. */
   s3?: S3Config;
+  /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
+  trustProxy: string[];
 }
 
 export interface S3Config {
@@ -73,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedUserPassword: env.SEED_USER_PASSWORD || undefined,
     outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT || undefined,

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import type { FeatureModule } from './feature.js';
 import { peopleFeature } from './people/index.js';
 import { tenantInfoRoutes } from './sys/tenant-info.js';
 import { identityFeature } from './identity/index.js';
-import { notificationRoutes } from './notifications/routes.js';
+import { notificationsFeature } from './notifications/index.js';
 import { appRoutes } from './apps/routes.js';
 import { workflowDesignerRoutes } from './apps/workflow-routes.js';
 import { recordRoutes } from './records/routes.js';
@@ -12,10 +13,29 @@ import { entriesFeature } from './entries/index.js';
 import { filesFeature } from './files/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 
-export type FeatureModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+/** Until a folder has its own index.ts: wraps a bare registration function. */
+const legacy = (name: string, register: (app: FastifyInstance, ctx: AppContext) => Promise<void>): FeatureModule => ({
+  name,
+  register,
+});
 
-/** Every API feature, registered in this order. A feature is a folder under src/server with one entry here. */
-export const featureModules: FeatureModule[] = [tenantInfoRoutes, notificationRoutes, appRoutes, workflowDesignerRoutes, recordRoutes, peopleFeature, engineFeature, entriesFeature, filesFeature, schedulerFeature];
-
-/** Features that read or set cookies; they share one scope with the cookie plugin (its hooks run only there). */
-export const cookieFeatures: FeatureModule[] = [identityFeature];
+/** Every API feature, registered in this order: one line each. */
+export const featureModules: FeatureModule[] = [
+  legacy('identity', async (app, ctx) => {
+    const cookie = (await import('@fastify/cookie')).default;
+    await app.register(async (scope) => {
+      await scope.register(cookie);
+      await identityFeature(scope, ctx);
+    });
+  }),
+  legacy('tenant-info', tenantInfoRoutes),
+  notificationsFeature,
+  legacy('apps', appRoutes),
+  legacy('workflow-designer', workflowDesignerRoutes),
+  legacy('records', recordRoutes),
+  legacy('people', peopleFeature),
+  legacy('engine', engineFeature),
+  legacy('entries', entriesFeature),
+  legacy('files', filesFeature),
+  legacy('scheduler', schedulerFeature),
+];

@@ -304,7 +304,7 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
     expect((await get(`${E}/ListApplications`, staff)).json().data.map((x: { id: string }) => x.id)).toEqual([
       moduleId,
     ]);
-    const { assertModuleAccess } = await import('../../src/server/apps/permissions.js');
+    const { assertModuleAccess } = await import('../../src/server/access/index.js');
     expect(typeof assertModuleAccess).toBe('function');
   });
 

@@ -9,7 +9,7 @@ import { SYSTEM_FIELDS } from '../../../runtime/system-fields.js';
 import { appNameProblem, descriptionProblem } from './rules.js';
 import { DESIGNERS, EDITOR as E, queryParam, str, type ModuleRow } from './module-row.js';
 import { likePattern, parseDatatable } from './datatable.js';
-import { mayActOnModule, parsePermission, permissionProblem } from './permissions.js';
+import { mayActOnModule, parsePermission, permissionProblem } from '../access/index.js';
 import { mlServiceProblem, nameClash } from './checks.js';
 
 /** Names a designer may not give a field: the system fields and words the record store uses itself. */

@@ -5,7 +5,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import { EMAIL_EVENTS, type ModuleDefinition } from '../../../schemas/module-definition.js';
 import { SYSTEM_FIELDS } from '../../../runtime/system-fields.js';
 import { DESIGNERS, EDITOR as E, queryParam } from './module-row.js';
-import { assertModuleAccess } from './permissions.js';
+import { assertModuleAccess } from '../access/index.js';
 import { parseJson } from './definitions.js';
 
 const MAX_CONFIG = 100_000;

@@ -4,7 +4,7 @@ import type { Role } from '../identity/user-info.js';
 import type { ModuleDefinition } from '../../../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js';
 import { parseJson } from './definitions.js';
-import { parsePermission } from './permissions.js';
+import { parsePermission } from '../access/index.js';
 
 export const DESIGNERS: Role[] = ['fullUser', 'consultant', 'administrator', 'sysAdmin'];
 export const ADMINS: Role[] = ['sysAdmin', 'administrator', 'consultant'];

@@ -6,7 +6,7 @@ import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { nameRuleProblems } from '../../../runtime/text-rules.js';
 import { EDITOR as E, queryParam } from './module-row.js';
-import { assertModuleAccess } from './permissions.js';
+import { assertModuleAccess } from '../access/index.js';
 
 const MAX_DATA = 200_000;
 

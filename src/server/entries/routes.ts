@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { openOwnerDatabase } from '../db/database.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { assertModuleAccess } from '../apps/permissions.js';
+import { assertModuleAccess } from '../access/index.js';
 import { loadRecordFor, loadVersion } from '../records/store.js';
 import { listColumns } from './columns.js';
 import { FieldIndexer, indexedFieldNames } from './indexes.js';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
 
 /**
  * Gives each route registered after this call the onRequest hook `hookFor` makes from its options (or none). The
@@ -7,13 +7,15 @@ import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastif
  */
 export function addRouteHook(
   app: FastifyInstance,
-  hookFor: (route: RouteOptions) => onRequestHookHandler | undefined,
+  hookFor: (route: RouteOptions) => onRequestHookHandler | preValidationHookHandler | undefined,
+  phase: 'onRequest' | 'preValidation' = 'onRequest',
 ): void {
   app.addHook('onRoute', (route) => {
     const hook = hookFor(route);
     if (!hook) return;
-    const existing = route.onRequest;
-    route.onRequest = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : [hook];
+    const existing = route[phase] as unknown;
+    const list = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
+    (route as unknown as Record<string, unknown>)[phase] = [...list, hook];
   });
 }
 

@@ -5,7 +5,6 @@ import type { ModuleDefinition } from '../../../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js';
 import { compileOnServer, parseJson } from '../apps/definitions.js';
 import { notFound } from '../http/errors.js';
-import type { AuthUser } from '../identity/user-info.js';
 
 export type RecordRow = Selectable<RecordsTable>;
 export type LoadedVersion = Awaited<ReturnType<typeof readVersion>>;
@@ -37,21 +36,5 @@ export async function loadVersion(tdb: TenantDb, moduleId: string, version: numb
   return v;
 }
 
-/**
- * Records a user may open: their own, any for administrators, and those they have (or had) a task on.
- * Anything else is "not found", so ids of other people's records reveal nothing.
- */
-export async function loadRecordFor(tdb: TenantDb, user: AuthUser, recordId: string): Promise<RecordRow> {
-  const r = await tdb.selectFrom('records').selectAll().where('id', '=', recordId).executeTakeFirst();
-  if (!r) throw notFound('Record not found');
-  if (r.created_by === user.id || user.isAdministrator || user.isSysAdmin) return r;
-  const task = await tdb
-    .selectFrom('tasks')
-    .select('id')
-    .where('record_id', '=', r.id)
-    .where('assignee_id', '=', user.id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!task) throw notFound('Record not found');
-  return r;
-}
+/** Record visibility lives in the access module; re-exported for this folder's callers. */
+export { loadRecordFor } from '../access/index.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { assertModuleAccess } from '../apps/permissions.js';
+import { assertModuleAccess } from '../access/index.js';
 import { CronError, isTimeZone, parseCron } from './cron.js';
 import { nextDue, Scheduler } from './runner.js';
 

@@ -1,26 +1,9 @@
 import axios, { type AxiosResponse } from 'axios';
 import { api, type Envelope } from '../../api/client';
 
-/** Spec section 3: one notification as the server lists it. */
-export interface Notification {
-  id: string;
-  notification_type_name: string;
-  current_step: string | null;
-  task_id: string | null;
-  module_id: string | null;
-  record_id: string | null;
-  record_created_by: string | null;
-  notification_content: string;
-  time_since: string;
-  created_on: string;
-  read_on: string | null;
-}
-
-export interface NotificationPage {
-  notif: Notification[];
-  unread: number;
-  open: number;
-}
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { NotificationView as Notification, NotificationPage } from '../../../server/notifications/schemas';
+import type { NotificationPage, NotificationView, Updated } from '../../../server/notifications/schemas';
 
 export const PAGE_SIZE = 10;
 
@@ -37,9 +20,9 @@ async function unwrap<T>(p: Promise<AxiosResponse<Envelope<T>>>): Promise<T> {
 export const fetchNotifications = (page: number) =>
   unwrap<NotificationPage>(api.get('/Notification', { params: { page, lenght: PAGE_SIZE } }));
 export const fetchNotification = (id: string) =>
-  unwrap<Notification>(api.get(`/Notification/${encodeURIComponent(id)}`));
-export const markNotificationRead = (id: string) => unwrap<{ updated: number }>(api.post('/Notification/read', { id }));
-export const markAllNotificationsRead = () => unwrap<{ updated: number }>(api.post('/Notification/MarkAllAsRead', {}));
+  unwrap<NotificationView>(api.get(`/Notification/${encodeURIComponent(id)}`));
+export const markNotificationRead = (id: string) => unwrap<Updated>(api.post('/Notification/read', { id }));
+export const markAllNotificationsRead = () => unwrap<Updated>(api.post('/Notification/MarkAllAsRead', {}));
 
 /**
  * Spec section 8, loading more notifications: a success-false answer shows the server's message, a network error
