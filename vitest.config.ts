@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
