@@ -97,7 +97,7 @@ describe('notifications and the realtime badge in Chromium', () => {
   let listed: Listed;
   const hubSockets: WebSocket[] = [];
   const submit = (title: string) =>
-    apiCall(submitter, 'POST', '/api/EntryModule/submit', { moduleId, data: { title } });
+    apiCall<{ recordId: string }>(submitter, 'POST', '/api/EntryModule/submit', { moduleId, data: { title } });
   const unread = async () => (await apiCall<Listed>(approver, 'GET', '/api/Notification')).unread;
   const bell = () => approver.locator('.topbar-bell');
   const badge = () => approver.getByTestId('unread-badge');
@@ -208,6 +208,26 @@ describe('notifications and the realtime badge in Chromium', () => {
     await expect(
       list().locator('.notification-item').last().locator('.notification-time-warning').count(),
     ).resolves.toBe(1);
+  });
+
+  it('the record list, its summary and the task list refresh on their own after another user acts', async () => {
+    // Opened before the submit and never reloaded: the pushed notification refreshes them (7.5 s after it arrives).
+    await approver.goto(`${origin}/module/${moduleId}`);
+    const rows = approver.locator('[data-testid^="record-row-"]');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await rows.count();
+    await approver.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const { recordId } = await submit('Trip live list');
+    await approver.getByTestId(`record-row-${recordId}`).waitFor({ timeout: 20_000 });
+    expect(await rows.count()).toBe(Math.min(before + 1, 10));
+
+    await approver.goto(`${origin}/tasks`);
+    await approver.locator('[data-testid^="task-row-"]').first().waitFor();
+    await approver.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await submit('Trip live tasks');
+    const { task_id } = (await apiCall<Listed>(approver, 'GET', '/api/Notification')).notif[0]!;
+    await approver.getByTestId(`task-row-${task_id}`).waitFor({ timeout: 20_000 });
+    expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   it('marks all as read, clearing the unread styling and the badge; signing out closes the hub connection', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../api/client';
 import type { SignInData } from '../state/auth';
 import { safeReturnUrl } from './return-url';
+import { queryKeys } from '../realtime/query-keys';
 
 export interface SsoOptions {
   oidc: boolean;
@@ -11,7 +12,7 @@ export interface SsoOptions {
 /** Which SSO buttons the tenant's login page shows; none when the call fails. */
 export function useSsoOptions() {
   return useQuery({
-    queryKey: ['sso-options'],
+    queryKey: queryKeys.ssoOptions,
     queryFn: async (): Promise<SsoOptions> => {
       const res = await api.get<Envelope<SsoOptions>>('/identity/sso/options', { validateStatus: (s) => s < 500 });
       return res.data.success && res.data.data ? res.data.data : { oidc: false, saml: false };

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, call, errorMessage, type Envelope } from '../api/client';
 import { toastError, toastSuccess } from '../components/toaster';
 import { move } from './list-move';
+import { queryKeys } from '../realtime/query-keys';
 
 interface Group {
   id: string;
@@ -18,7 +19,7 @@ export function GroupOrderDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const groups = useQuery({
-    queryKey: ['categories', 'list'],
+    queryKey: queryKeys.categoryList,
     queryFn: () => call<Group[]>(api.get('/form/Editor/category/list')),
     staleTime: 0,
   });
@@ -34,8 +35,8 @@ export function GroupOrderDialog({ onClose }: { onClose: () => void }) {
     },
     onSuccess: (message) => {
       void toastSuccess(message || t('SHELL.GROUP_ORDER.SAVED'));
-      void qc.invalidateQueries({ queryKey: ['menu', 'tree'] });
-      void qc.invalidateQueries({ queryKey: ['categories'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.menuTree() });
+      void qc.invalidateQueries({ queryKey: queryKeys.categories });
       onClose();
     },
     // The server's message when it sent one, else the spec's words.

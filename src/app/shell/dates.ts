@@ -3,13 +3,14 @@ import { useAtomValue } from 'jotai';
 import { api, call } from '../api/client';
 import { configAtom } from '../state/auth';
 import { DEFAULT_DATE_SETTINGS, formatDate, type DateSettings } from './date-format';
+import { queryKeys } from '../realtime/query-keys';
 
 export { formatDate, type DateSettings } from './date-format';
 
 export function useDateSettings(): DateSettings {
   const uid = useAtomValue(configAtom)?.userInfo?.uid ?? '';
   const q = useQuery({
-    queryKey: ['settings', 'user', uid],
+    queryKey: queryKeys.userSettings(uid),
     queryFn: () => call<DateSettings>(api.get('/sys/settings/user')),
     enabled: !!uid,
   });

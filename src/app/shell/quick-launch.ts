@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { api, call } from '../api/client';
 import { configAtom } from '../state/auth';
+import { queryKeys } from '../realtime/query-keys';
 
 export interface QuickLaunchItem {
   id: string;
@@ -25,14 +26,14 @@ const useUid = () => useAtomValue(configAtom)?.userInfo?.uid ?? '';
 /** The user's quick-launch apps, in their order. */
 export const useQuickLaunch = () =>
   useQuery({
-    queryKey: ['quicklaunch', useUid()],
+    queryKey: queryKeys.quickLaunch(useUid()),
     queryFn: () => call<{ apps: string[]; items: QuickLaunchItem[] }>(api.get(QL)),
   });
 
 /** One page of the apps a user may put on quick launch (POST quicklaunchapps/datatables). */
 export const useQuickLaunchApps = (page: number, search: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['quicklaunch', 'apps', useUid(), page, search],
+    queryKey: queryKeys.quickLaunchApps(useUid(), page, search),
     enabled,
     queryFn: () =>
       call<Table<QuickLaunchRow>>(
@@ -57,6 +58,6 @@ export function useSaveQuickLaunch() {
         await call(api.patch('/sys/user/preference/sortupdate', { data: after.map((id, index) => ({ id, index })) }));
       else await call(api.put(QL, { apps: after }));
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['quicklaunch'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.quickLaunch() }),
   });
 }

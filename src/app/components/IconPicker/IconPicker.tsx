@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ICON, filterIcons, ICON_PAGE_SIZE, loadIconNames } from './icons';
 import './icon-picker.css';
+import { queryKeys } from '../../realtime/query-keys';
 
 export interface IconPickerProps {
   value: string;
@@ -77,7 +78,7 @@ function IconPickerDialog({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const icons = useQuery({
-    queryKey: ['icon-names', load === loadIconNames ? 'blueprint' : 'custom'],
+    queryKey: queryKeys.iconNames(load === loadIconNames ? 'blueprint' : 'custom'),
     queryFn: load,
     retry: 0,
   });

@@ -25,6 +25,7 @@ import { fetchApplications } from './api';
 import { CreateAppDialog } from './CreateAppDialog';
 import './apps.css';
 import { useFormatDate } from '../../shell/dates';
+import { queryKeys } from '../../realtime/query-keys';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -40,7 +41,7 @@ export function ApplicationsPage() {
   const [page, setPage] = useState(1);
   const [length, setLength] = useState(10);
   const list = useQuery({
-    queryKey: ['applications', search, page, length],
+    queryKey: queryKeys.applicationList([search, page, length]),
     queryFn: () => fetchApplications({ page, length, search }),
     placeholderData: keepPreviousData,
   });

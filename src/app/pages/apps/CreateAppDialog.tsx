@@ -22,6 +22,7 @@ import { toastError } from '../../components/toaster';
 import { IconPicker } from '../../components/IconPicker/IconPicker';
 import { createApp, fetchCategories, fetchMlServices, fetchOcrProviders, fetchReservedModuleNames } from './api';
 import { validateNewApp, type NewAppForm } from './validate';
+import { queryKeys } from '../../realtime/query-keys';
 
 /** After a successful create the dialog closes and the designer opens about 150 ms later (spec section 2). */
 export const OPEN_DESIGNER_DELAY_MS = 150;
@@ -45,14 +46,14 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   const [touched, setTouched] = useState<{ name?: boolean; description?: boolean }>({});
   const [submitting, setSubmitting] = useState(false);
   const reserved = useQuery({
-    queryKey: ['reserved-module-names'],
+    queryKey: queryKeys.reservedModuleNames,
     queryFn: fetchReservedModuleNames,
     enabled: isOpen,
   });
-  const categories = useQuery({ queryKey: ['module-categories'], queryFn: fetchCategories, enabled: isOpen });
-  const providers = useQuery({ queryKey: ['ocr-providers'], queryFn: fetchOcrProviders, enabled: isOpen });
+  const categories = useQuery({ queryKey: queryKeys.categories, queryFn: fetchCategories, enabled: isOpen });
+  const providers = useQuery({ queryKey: queryKeys.ocrProviders, queryFn: fetchOcrProviders, enabled: isOpen });
   const services = useQuery({
-    queryKey: ['ml-services', form.ocrProviderId],
+    queryKey: queryKeys.mlServices(form.ocrProviderId),
     queryFn: () => fetchMlServices(form.ocrProviderId),
     enabled: isOpen && !!form.ocrProviderId,
   });
@@ -83,7 +84,7 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
         appIcon: form.appIcon,
         addToQuickLaunch: form.addToQuickLaunch,
       });
-      void qc.invalidateQueries({ queryKey: ['applications'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.applications });
       setSubmitting(false);
       setForm(empty);
       setTouched({});

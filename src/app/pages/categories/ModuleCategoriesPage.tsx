@@ -20,6 +20,7 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { IconPicker } from '../../components/IconPicker/IconPicker';
 import { deleteCategory, fetchCategories, orderCategories, saveCategory, type Category } from '../apps/api';
 import '../apps/apps.css';
+import { queryKeys } from '../../realtime/query-keys';
 
 /** Runs a group call and shows the server's message, or the spec's default text (section 8). */
 async function groupCall(p: Promise<{ data: Envelope }>, ok: string, failed: string): Promise<boolean> {
@@ -43,13 +44,13 @@ async function groupCall(p: Promise<{ data: Envelope }>, ok: string, failed: str
 export function ModuleCategoriesPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['module-categories'], queryFn: fetchCategories });
+  const list = useQuery({ queryKey: queryKeys.categories, queryFn: fetchCategories });
   const [editing, setEditing] = useState<Pick<Category, 'category_name' | 'icon'> & { id?: string }>({
     category_name: '',
     icon: 'folder-close',
   });
   const [busy, setBusy] = useState(false);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['module-categories'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.categories });
 
   async function run(p: () => Promise<{ data: Envelope }>, ok: string, failed: string) {
     setBusy(true);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { assignees, entries, serverMessage, type EntryDetail } from '../../api/entries';
 import { toastError, toastSuccess } from '../../components/toaster';
+import { queryKeys } from '../../realtime/query-keys';
 
 type Ask = 'reject' | 'reassign' | 'goback' | 'withdraw';
 
@@ -27,7 +28,7 @@ export function ActionBar({
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
   const people = useQuery({
-    queryKey: ['assignees'],
+    queryKey: queryKeys.assignees,
     queryFn: () => assignees(),
     enabled: ask === 'reassign',
     retry: false,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { entries, serverMessage, type EntryDetail } from '../../api/entries';
 import { toastError } from '../../components/toaster';
 import { useFormatDate } from '../../shell/dates';
+import { queryKeys } from '../../realtime/query-keys';
 
 function Comments({ recordId }: { recordId: string }) {
   const fmt = useFormatDate();
@@ -12,7 +13,7 @@ function Comments({ recordId }: { recordId: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const list = useQuery({
-    queryKey: ['entries', 'comments', recordId],
+    queryKey: queryKeys.comments(recordId),
     queryFn: () => entries.comments(recordId),
     staleTime: 0,
   });
@@ -23,7 +24,7 @@ function Comments({ recordId }: { recordId: string }) {
     try {
       await entries.sendComment(recordId, text);
       setText('');
-      await qc.invalidateQueries({ queryKey: ['entries', 'comments', recordId] });
+      await qc.invalidateQueries({ queryKey: queryKeys.comments(recordId) });
     } catch (err) {
       void toastError(serverMessage(err) ?? t('ENTRY.ACTION_FAILED'));
     } finally {
@@ -64,7 +65,7 @@ function History({ moduleId, recordId }: { moduleId: string; recordId: string })
   const when = (s?: string | null) => fmt(s, true);
   const { t } = useTranslation();
   const list = useQuery({
-    queryKey: ['entries', 'history', recordId],
+    queryKey: queryKeys.history(recordId),
     queryFn: () => entries.history(moduleId, recordId),
     staleTime: 0,
   });

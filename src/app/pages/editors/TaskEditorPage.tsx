@@ -14,6 +14,7 @@ import { ItemEditorPage } from '../records/ItemEditorPage';
 import { ActionBar } from './ActionBar';
 import { SidePanels } from './SidePanels';
 import './editors.css';
+import { queryKeys } from '../../realtime/query-keys';
 
 interface Template {
   templateId: string;
@@ -25,7 +26,7 @@ function NewRecord({ moduleId }: { moduleId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const templates = useQuery({
-    queryKey: ['recordtemplates', moduleId],
+    queryKey: queryKeys.recordTemplates(moduleId),
     queryFn: () => call<Template[]>(api.get(`/form/Editor/recordtemplate/${moduleId}`)),
     retry: false,
   });
@@ -81,7 +82,7 @@ function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; reco
   const navigate = useNavigate();
   const qc = useQueryClient();
   const detail = useQuery({
-    queryKey: ['entries', 'detail', recordId, taskId],
+    queryKey: queryKeys.recordDetail(recordId, taskId),
     queryFn: () => entries.detail(recordId, taskId),
     staleTime: 0,
   });
@@ -102,8 +103,9 @@ function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; reco
     Object.values(d.access).some((a) => a === 'editable') && (d.actions.includes('approve') || d.is_draft);
 
   const done = async (kind: 'left' | 'stay') => {
-    await qc.invalidateQueries({ queryKey: ['entries'] });
-    await qc.invalidateQueries({ queryKey: ['tasks'] });
+    await qc.invalidateQueries({ queryKey: queryKeys.recordsAny });
+    await qc.invalidateQueries({ queryKey: queryKeys.tasks });
+    await qc.invalidateQueries({ queryKey: queryKeys.record(recordId) });
     setValues(undefined);
     if (kind === 'left') navigate('/tasks');
   };

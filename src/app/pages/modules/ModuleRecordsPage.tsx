@@ -25,6 +25,7 @@ import { ColumnFilter } from './ColumnFilter';
 import { cellText, visibleColumns } from './cells';
 import { useFormatDate } from '../../shell/dates';
 import './records.css';
+import { queryKeys } from '../../realtime/query-keys';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -65,18 +66,18 @@ export function ModuleRecordsPage() {
     return () => clearTimeout(id);
   }, [input, search]);
 
-  const form = useQuery({ queryKey: ['form', moduleId], queryFn: () => fetchForm(moduleId) });
+  const form = useQuery({ queryKey: queryKeys.form(moduleId), queryFn: () => fetchForm(moduleId) });
   const summary = useQuery({
-    queryKey: ['entries', 'summary', moduleId],
+    queryKey: queryKeys.summary(moduleId),
     queryFn: () => entries.summary(moduleId),
     staleTime: 0,
   });
   const config = useQuery({
-    queryKey: ['moduleconfig', moduleId],
+    queryKey: queryKeys.moduleConfig(moduleId),
     queryFn: () => listConfig.get(moduleId),
     retry: false,
   });
-  const listKey = ['entries', 'list', moduleId, draft, search, length, page, order, filters];
+  const listKey = queryKeys.recordList(moduleId, draft, [search, length, page, order, filters]);
   const list = useQuery({
     queryKey: listKey,
     queryFn: () =>
@@ -109,7 +110,7 @@ export function ModuleRecordsPage() {
       setSelected(new Set());
       void toastSuccess(t('RECORDS.DELETED', { count: ids.length }));
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['entries'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: queryKeys.records(moduleId) }),
   });
 
   async function saveHidden(next: string[]) {
@@ -119,7 +120,7 @@ export function ModuleRecordsPage() {
         hidden: next,
         visible: columns.filter((c) => !next.includes(c.data)).map((c) => c.data),
       });
-      void qc.invalidateQueries({ queryKey: ['moduleconfig', moduleId] });
+      void qc.invalidateQueries({ queryKey: queryKeys.moduleConfig(moduleId) });
     } catch (err) {
       void toastError(errorMessage(err));
     }

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type Notification, type NotificationPage } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 type AllPages = InfiniteData<NotificationPage, number>;
 
@@ -74,7 +75,7 @@ export function markReadInCache(qc: QueryClient, uid: string, n: Notification, r
     (u) => Math.max(0, u - 1),
   );
   qc.setQueriesData<Notification>(
-    { queryKey: ['notifications', 'one', n.id] },
+    { queryKey: queryKeys.notification(n.id) },
     (old) => old && { ...old, read_on: readOn },
   );
 }

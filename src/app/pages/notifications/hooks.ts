@@ -34,10 +34,10 @@ function useReadMutation<V>(
   return useMutation({
     mutationFn,
     onMutate: async (v: V) => {
-      await qc.cancelQueries({ queryKey: ['notifications'] });
+      await qc.cancelQueries({ queryKey: queryKeys.notificationsAny });
       patch(qc, uid, v);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.notificationsAny }),
   });
 }
 

@@ -8,6 +8,7 @@ import { fetchOrganization, saveOrganizationZone } from '../../api/organization'
 import { toastError, toastSuccess } from '../../components/toaster';
 import { configAtom } from '../../state/auth';
 import { SsoSettingsForm } from './SsoSettingsForm';
+import { queryKeys } from '../../realtime/query-keys';
 
 const zones = () => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Etc/UTC']);
 
@@ -17,7 +18,7 @@ export function OrganizationSettingsPage() {
   const qc = useQueryClient();
   const config = useAtomValue(configAtom);
   const canEdit = !!(config?.isSysAdmin || config?.isAdministrator);
-  const org = useQuery({ queryKey: ['organization'], queryFn: fetchOrganization });
+  const org = useQuery({ queryKey: queryKeys.organization, queryFn: fetchOrganization });
   const [zone, setZone] = useState('Etc/UTC');
   useEffect(() => {
     if (org.data) setZone(org.data.time_zone);
@@ -25,7 +26,7 @@ export function OrganizationSettingsPage() {
   const save = useMutation({
     mutationFn: () => saveOrganizationZone(zone),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['organization'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.organization });
       void toastSuccess(t('ORGANIZATION.ZONE_SAVED'));
     },
     onError: (err) => void toastError(errorMessage(err)),

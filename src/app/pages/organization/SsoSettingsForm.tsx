@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { fetchSsoSettings, saveSsoSettings, type SsoSettingsInput } from '../../api/organization';
 import { toastError, toastSuccess } from '../../components/toaster';
+import { queryKeys } from '../../realtime/query-keys';
 
 const empty: SsoSettingsInput = {
   oidc: { issuer: '', clientId: '', clientSecret: '', redirectUri: '' },
@@ -16,7 +17,7 @@ const empty: SsoSettingsInput = {
 export function SsoSettingsForm() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: ['sso-settings'], queryFn: fetchSsoSettings });
+  const query = useQuery({ queryKey: queryKeys.ssoSettings, queryFn: fetchSsoSettings });
   const [form, setForm] = useState<SsoSettingsInput>(empty);
   useEffect(() => {
     const s = query.data;

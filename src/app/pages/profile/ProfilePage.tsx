@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { authTokenAtom, configAtom } from '../../state/auth';
 import { DATE_FORMATS, LAUNCH_PAGES, profileApi } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -37,7 +38,7 @@ export function ProfilePage() {
   const qc = useQueryClient();
   const [config, setConfig] = useAtom(configAtom);
   const token = useAtomValue(authTokenAtom);
-  const profile = useQuery({ queryKey: ['profile', config?.userInfo?.uid], queryFn: profileApi.get, staleTime: 0 });
+  const profile = useQuery({ queryKey: queryKeys.profile(config?.userInfo?.uid), queryFn: profileApi.get, staleTime: 0 });
   const [form, setForm] = useState({
     fullname: '',
     email: '',
@@ -72,7 +73,7 @@ export function ProfilePage() {
       const info = await profileApi.save(form);
       if (config) setConfig({ ...config, userInfo: { ...config.userInfo, ...info } });
       setLanguage(form.language as Language);
-      void qc.invalidateQueries({ queryKey: ['profile'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.profile() });
       void toastSuccess(t('SHELL.PROFILE.SAVED'));
     } catch (err) {
       void toastError(errorMessage(err));
@@ -86,7 +87,7 @@ export function ProfilePage() {
     try {
       await profileApi.avatar(await readImage(file));
       setPicture((n) => n + 1);
-      void qc.invalidateQueries({ queryKey: ['profile'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.profile() });
     } catch (err) {
       void toastError(errorMessage(err));
     }

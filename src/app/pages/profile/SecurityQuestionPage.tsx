@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { profileApi } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 const COUNT = 3;
 
@@ -12,7 +13,7 @@ const COUNT = 3;
 export function SecurityQuestionPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const current = useQuery({ queryKey: ['security-questions'], queryFn: profileApi.questions, staleTime: 0 });
+  const current = useQuery({ queryKey: queryKeys.securityQuestions, queryFn: profileApi.questions, staleTime: 0 });
   const [items, setItems] = useState(Array.from({ length: COUNT }, () => ({ question: '', answer: '' })));
   const [saving, setSaving] = useState(false);
   const set = (i: number, k: 'question' | 'answer', v: string) =>
@@ -25,7 +26,7 @@ export function SecurityQuestionPage() {
       const res = await profileApi.saveQuestions(items.filter((it) => it.question.trim() || it.answer.trim()));
       void toastSuccess(res.message);
       setItems(Array.from({ length: COUNT }, () => ({ question: '', answer: '' })));
-      void qc.invalidateQueries({ queryKey: ['security-questions'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.securityQuestions });
     } catch (err) {
       void toastError(errorMessage(err));
     } finally {

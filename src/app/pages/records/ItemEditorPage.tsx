@@ -10,6 +10,7 @@ import { RecordForm, type RecordFormHandle } from '../../../../runtime/react/Rec
 import { errorMessage } from '../../api/client';
 import { fetchForm, fetchRecord, saveRecord } from '../../api/records';
 import { toastSuccess } from '../../components/toaster';
+import { queryKeys } from '../../realtime/query-keys';
 
 /** /item-editor/:moduleId[/:recordId]: a new record or a draft, rendered from its pinned definition version. */
 export function ItemEditorPage() {
@@ -19,9 +20,9 @@ export function ItemEditorPage() {
   // After the first save of an incomplete draft the page moves to the record's address; its problems stay shown.
   const checked = (useLocation().state as { checked?: boolean } | null)?.checked === true;
   const qc = useQueryClient();
-  const form = useQuery({ queryKey: ['form', moduleId], queryFn: () => fetchForm(moduleId), enabled: !recordId });
+  const form = useQuery({ queryKey: queryKeys.form(moduleId), queryFn: () => fetchForm(moduleId), enabled: !recordId });
   const record = useQuery({
-    queryKey: ['record', recordId],
+    queryKey: queryKeys.record(recordId ?? ''),
     queryFn: () => fetchRecord(recordId!),
     enabled: !!recordId,
   });
@@ -52,7 +53,7 @@ export function ItemEditorPage() {
     try {
       const r = await saveRecord({ moduleId, recordId, version: record.data?.version, data: current });
       void toastSuccess(t('RECORD.SAVED'));
-      await qc.invalidateQueries({ queryKey: ['record', r.id] });
+      await qc.invalidateQueries({ queryKey: queryKeys.record(r.id) });
       if (!recordId) navigate(`/item-editor/${moduleId}/${r.id}`, { replace: true, state: { checked: !complete } });
       setValues(undefined);
     } catch (err) {

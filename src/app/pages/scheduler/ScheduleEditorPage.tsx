@@ -28,6 +28,7 @@ import { scheduler, type Schedule } from '../../api/scheduler';
 import { toastError, toastSuccess } from '../../components/toaster';
 import '../modules/records.css';
 import { useFormatDate } from '../../shell/dates';
+import { queryKeys } from '../../realtime/query-keys';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Etc/UTC';
 
@@ -38,7 +39,7 @@ export function ScheduleEditorPage() {
   const { moduleId = '', recordId } = useParams();
   const { t } = useTranslation();
   const list = useQuery({
-    queryKey: ['schedules', moduleId],
+    queryKey: queryKeys.schedules(moduleId),
     queryFn: () => scheduler.list(moduleId, 1, 100),
     staleTime: 0,
   });
@@ -99,15 +100,15 @@ function ScheduleForm({ moduleId, scheduleId }: { moduleId: string; scheduleId?:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const form = useQuery({ queryKey: ['form', moduleId], queryFn: () => fetchForm(moduleId) });
+  const form = useQuery({ queryKey: queryKeys.form(moduleId), queryFn: () => fetchForm(moduleId) });
   const existing = useQuery({
-    queryKey: ['schedule', scheduleId],
+    queryKey: queryKeys.schedule(scheduleId ?? ''),
     queryFn: () => scheduler.detail(scheduleId!),
     enabled: !!scheduleId,
     staleTime: 0,
   });
   const runs = useQuery({
-    queryKey: ['schedule', scheduleId, 'runs'],
+    queryKey: queryKeys.scheduleRuns(scheduleId ?? ''),
     queryFn: () => scheduler.activities(scheduleId!),
     enabled: !!scheduleId,
     staleTime: 0,
@@ -133,8 +134,8 @@ function ScheduleForm({ moduleId, scheduleId }: { moduleId: string; scheduleId?:
   };
 
   const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: ['schedules', moduleId] });
-    await qc.invalidateQueries({ queryKey: ['schedule', scheduleId] });
+    await qc.invalidateQueries({ queryKey: queryKeys.schedules(moduleId) });
+    await qc.invalidateQueries({ queryKey: queryKeys.schedule(scheduleId ?? '') });
   };
   const save = async () => {
     setBusy(true);

@@ -16,6 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { people } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 /** One team: rename, delete, add members (search active users) and remove them. */
 export function TeamDetailPage() {
@@ -24,7 +25,7 @@ export function TeamDetailPage() {
   const qc = useQueryClient();
   const id = useSearchParams()[0].get('id') ?? '';
   const team = useQuery({
-    queryKey: ['people', 'team', id],
+    queryKey: queryKeys.peopleTeam(id),
     queryFn: () => people.team(id),
     enabled: !!id,
     staleTime: 0,
@@ -33,7 +34,7 @@ export function TeamDetailPage() {
   const [search, setSearch] = useState('');
   const [pick, setPick] = useState('');
   const candidates = useQuery({
-    queryKey: ['people', 'candidates', search],
+    queryKey: queryKeys.peopleCandidates(search),
     queryFn: () => people.list({ search, page: 1, length: 20 }),
     staleTime: 0,
   });
@@ -45,7 +46,7 @@ export function TeamDetailPage() {
   if (team.isLoading) return <Spinner className="page-spinner" />;
   if (team.isError) return <Callout intent={Intent.DANGER}>{errorMessage(team.error)}</Callout>;
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['people'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.people });
   const run = async (fn: () => Promise<unknown>, done?: string) => {
     try {
       await fn();

@@ -6,13 +6,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { toastError } from '../../components/toaster';
 import { people } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 /** Teams of the organisation, with member counts; a new team opens its detail page. */
 export function TeamManagementPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const teams = useQuery({ queryKey: ['people', 'teams'], queryFn: () => people.teams(), staleTime: 0 });
+  const teams = useQuery({ queryKey: queryKeys.peopleTeams, queryFn: () => people.teams(), staleTime: 0 });
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -21,7 +22,7 @@ export function TeamManagementPage() {
     setSaving(true);
     try {
       const team = await people.createTeam(name.trim());
-      void qc.invalidateQueries({ queryKey: ['people', 'teams'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.peopleTeams });
       navigate(`/settings/team-management/detail?id=${team.id}`);
     } catch (err) {
       void toastError(errorMessage(err));

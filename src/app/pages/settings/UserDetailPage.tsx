@@ -21,6 +21,7 @@ import { errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { configAtom } from '../../state/auth';
 import { LICENCES, people, type UserInput } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 type Flag = 'isSysAdmin' | 'isAdministrator' | 'isConsultant' | 'isFullUser';
 const FLAGS: [Flag, string, number][] = [
@@ -41,7 +42,7 @@ export function UserDetailPage() {
   const config = useAtomValue(configAtom);
   const ownRank = Math.max(0, ...FLAGS.filter(([f]) => config?.[f]).map(([, , r]) => r));
   const existing = useQuery({
-    queryKey: ['people', 'user', id],
+    queryKey: queryKeys.peopleUser(id ?? ''),
     queryFn: () => people.get(id!),
     enabled: !!id,
     staleTime: 0,
@@ -100,7 +101,7 @@ export function UserDetailPage() {
     try {
       const res = id ? await people.update(id, body) : await people.create({ ...body, username: form.username });
       void toastSuccess(res.message);
-      void qc.invalidateQueries({ queryKey: ['people'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.people });
       navigate(`/settings/user-management/${form.license}`);
     } catch (err) {
       void toastError(errorMessage(err));
@@ -113,7 +114,7 @@ export function UserDetailPage() {
   const setActive = async (active: boolean) => {
     try {
       await people.setActive(id!, active);
-      void qc.invalidateQueries({ queryKey: ['people'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.people });
     } catch (err) {
       void toastError(errorMessage(err));
     }

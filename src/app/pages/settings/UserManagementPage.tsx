@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../api/client';
 import { toastError } from '../../components/toaster';
 import { LICENCES, people, type ManagedUser } from './api';
+import { queryKeys } from '../../realtime/query-keys';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -50,7 +51,7 @@ export function UserManagementPage() {
     return () => clearTimeout(id);
   }, [input]);
   const list = useQuery({
-    queryKey: ['people', 'users', license, search, page, length],
+    queryKey: queryKeys.peopleUsers([license, search, page, length]),
     queryFn: () => people.list({ license, search, page, length }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -58,7 +59,7 @@ export function UserManagementPage() {
   const toggle = async (u: ManagedUser) => {
     try {
       await people.setActive(u.id, u.status !== 'active');
-      void qc.invalidateQueries({ queryKey: ['people'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.people });
     } catch (err) {
       void toastError(errorMessage(err));
     }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { tasks, type TaskRow } from '../../api/tasks';
 import '../modules/records.css';
 import { useFormatDate } from '../../shell/dates';
+import { queryKeys } from '../../realtime/query-keys';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const COLUMNS: { key: keyof TaskRow; sort: string; label: string }[] = [
@@ -39,12 +40,12 @@ export function TaskListPage() {
     return () => clearTimeout(id);
   }, [input]);
   const list = useQuery({
-    queryKey: ['tasks', 'list', search, page, length, order],
+    queryKey: queryKeys.taskList([search, page, length, order]),
     queryFn: () => tasks.list({ page, length, search, orders: [order] }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const total = useQuery({ queryKey: ['tasks', 'total'], queryFn: tasks.total, staleTime: 0 });
+  const total = useQuery({ queryKey: queryKeys.taskTotal(), queryFn: tasks.total, staleTime: 0 });
   const pages = Math.max(1, Math.ceil((list.data?.recordsFiltered ?? 0) / length));
   const sortBy = (column: string) => {
     setOrder(order.column === column ? { column, dir: order.dir === 'asc' ? 'desc' : 'asc' } : { column, dir: 'asc' });
