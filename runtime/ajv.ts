@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { ajvRegExpEngine } from './safe-regex';
 
 export interface AjvOptions {
   /** Request parts that arrive as text (query string, path parameters) are coerced to the schema's types. */
@@ -9,8 +10,8 @@ export interface AjvOptions {
 }
 
 /**
- * One ajv setup for the runtime, the designers and the server's route validation: strict schemas, formats. The
- * record runtime reports every error; routes stop at the first and coerce text parts.
+ * One ajv setup for the runtime, the designers and the server's route validation: strict schemas, formats,
+ * linear-time patterns. The record runtime reports every error; routes stop at the first and coerce text parts.
  */
 export function createAjv(opts: AjvOptions = {}): Ajv {
   const ajv = new Ajv({
@@ -19,6 +20,8 @@ export function createAjv(opts: AjvOptions = {}): Ajv {
     allowUnionTypes: true,
     useDefaults: false,
     coerceTypes: opts.coerceTypes ?? false,
+    // Schema `pattern` keywords run on RE2 (linear time), like every other pattern (runtime/safe-regex.ts).
+    code: { regExp: ajvRegExpEngine },
   });
   addFormats(ajv);
   return ajv;

@@ -1,10 +1,12 @@
 import type { FieldDefinition, FieldRule, ModuleDefinition } from '../schemas/module-definition';
 import { DEFAULT_COLUMN_WIDTH, moduleDefinitionSchema } from '../schemas/module-definition';
 import { compileSchema } from './ajv';
-import { compileExpression, type CompiledExpression } from './expressions';
+import { compileExpression, ExpressionError, type CompiledExpression } from './expressions';
+import { FORBIDDEN_KEYS } from './expressions/ast';
 import { FormulaGraph } from './expressions/graph';
 import { FILTER_OPERATORS } from './expressions/operators';
 import type { FieldManifest, FieldRegistry, JsonSchema } from './plugin-contract';
+import { patternProblem } from './safe-regex';
 import { SYSTEM_FIELDS } from './system-fields';
 
 export interface CompiledField {
@@ -21,6 +23,24 @@ export interface CompiledField {
 export interface CompileError {
   field?: string;
   message: string;
+  /**
+   * Not even a draft may keep this: the definition names something that is neither a field nor an allow-listed
+   * function, or holds a pattern that cannot run in linear time. Other problems only block publishing.
+   */
+  blocksSave?: true;
+}
+
+/** Names every JavaScript object answers to; a field may not take them (lookups by name would find the built-in). */
+const PROTOTYPE_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), ...FORBIDDEN_KEYS]);
+
+/** A map from names to values with no prototype, so no name finds a built-in. */
+const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** The field-level message for an expression that failed to compile. */
+function expressionProblem(err: unknown, where: string, label: string): Omit<CompileError, 'field'> {
+  if (err instanceof ExpressionError && err.unknownName !== undefined)
+    return { message: `Unknown name ${err.unknownName} in ${where} of ${label}`, blocksSave: true };
+  return { message: `${label}: ${where === 'the formula' ? 'formula' : 'rule'} error: ${(err as Error).message}` };
 }
 
 export interface CompiledDefinition {
@@ -47,8 +67,8 @@ export interface CompileOptions {
   serverChecked?: boolean;
 }
 
-function ruleDeps(rule: FieldRule, expr?: CompiledExpression): string[] {
-  if (expr) return expr.deps;
+/** The fields a structured rule (`when`) compares. */
+function whenDeps(rule: FieldRule): string[] {
   if (!rule.when) return [];
   return rule.when.type === 'Field' && typeof rule.when.value === 'string'
     ? [rule.when.field, rule.when.value]
@@ -76,26 +96,31 @@ export function compileDefinition(
       for (const e of shape.errors ?? []) errors.push({ message: `Definition ${e.instancePath || '/'} ${e.message}` });
     }
   }
-  const fields: Record<string, CompiledField> = {};
+  const fields = dict<CompiledField>();
   const order: string[] = [];
-  const formulas: Record<string, CompiledExpression> = {};
-  const properties: Record<string, JsonSchema> = {};
+  const formulas = dict<CompiledExpression>();
+  const properties = dict<JsonSchema>();
 
   for (const group of def.fieldGroups ?? []) {
     for (const row of group.rows ?? []) {
       for (const f of row.fields ?? []) {
-        const manifest = registry[f.fieldType];
+        const manifest = Object.hasOwn(registry, f.fieldType) ? registry[f.fieldType] : undefined;
         if (!manifest) {
           errors.push({ field: f.name, message: `Unknown field type '${f.fieldType}'` });
           continue;
         }
-        if (fields[f.name] || SYSTEM_FIELDS.some((s) => s.name === f.name)) {
+        if (PROTOTYPE_NAMES.has(f.name)) {
+          errors.push({ field: f.name, message: `The field name '${f.name}' is reserved`, blocksSave: true });
+          continue;
+        }
+        if (Object.hasOwn(fields, f.name) || SYSTEM_FIELDS.some((s) => s.name === f.name)) {
           errors.push({ field: f.name, message: `The field name '${f.name}' is used twice` });
           continue;
         }
         const config = { ...(manifest.defaultConfig as Record<string, unknown>), ...(f.config ?? {}) };
         const configOk = checkShape ? compileSchema(manifest.configSchema) : undefined;
-        if (configOk && !configOk(config))
+        const configValid = !configOk || configOk(config);
+        if (configOk && !configValid)
           errors.push({
             field: f.name,
             message: `${f.label}: settings are not valid (${configOk.errors?.[0]?.message ?? ''})`,
@@ -106,21 +131,26 @@ export function compileDefinition(
         } catch {
           errors.push({ field: f.name, message: `${f.label}: settings are not valid` });
         }
+        // A value schema built from valid settings may carry a pattern: it must compile (on RE2) to be kept.
+        if (checkShape && configValid) {
+          try {
+            compileSchema(valueSchema);
+          } catch (err) {
+            errors.push({ field: f.name, message: `${f.label}: ${(err as Error).message}`, blocksSave: true });
+          }
+        }
         if (f.formula) {
           try {
             formulas[f.name] = compileExpression(f.formula);
           } catch (err) {
-            errors.push({ field: f.name, message: `${f.label}: formula error: ${(err as Error).message}` });
+            errors.push({ field: f.name, ...expressionProblem(err, 'the formula', f.label) });
           }
         } else if (manifest.uiHints?.computed) {
           errors.push({ field: f.name, message: `${f.label}: a calculated field needs a formula` });
         }
         if (f.regex) {
-          try {
-            new RegExp(f.regex, 'u');
-          } catch {
-            errors.push({ field: f.name, message: `${f.label}: the pattern is not a valid regular expression` });
-          }
+          const problem = patternProblem(f.regex);
+          if (problem) errors.push({ field: f.name, message: `${f.label}: ${problem}`, blocksSave: true });
         }
         const rules = (f.rules ?? []).map((rule) => {
           let expr: CompiledExpression | undefined;
@@ -128,7 +158,7 @@ export function compileDefinition(
             try {
               expr = compileExpression(rule.expression);
             } catch (err) {
-              errors.push({ field: f.name, message: `${f.label}: rule error: ${(err as Error).message}` });
+              errors.push({ field: f.name, ...expressionProblem(err, 'a rule', f.label) });
             }
           }
           if (rule.when && !(FILTER_OPERATORS as readonly string[]).includes(rule.when.operator)) {
@@ -139,7 +169,7 @@ export function compileDefinition(
           }
           if (!rule.when && !rule.expression)
             errors.push({ field: f.name, message: `${f.label}: a rule needs a condition` });
-          return { rule, expr, deps: ruleDeps(rule, expr) };
+          return { rule, expr, deps: expr ? expr.deps : whenDeps(rule) };
         });
         fields[f.name] = {
           def: f,
@@ -157,20 +187,26 @@ export function compileDefinition(
     }
   }
 
+  // Expressions name only the module's own fields (and system fields); anything else is an unknown name.
   const known = new Set([...order, ...SYSTEM_FIELDS.map((s) => s.name)]);
-  const ruleDependents: Record<string, string[]> = {};
+  const ruleDependents = dict<string[]>();
   for (const name of order) {
+    const label = fields[name]!.label;
     for (const r of fields[name]!.rules) {
       for (const d of r.deps) {
         if (!known.has(d))
-          errors.push({ field: name, message: `${fields[name]!.label}: a rule refers to the unknown field '${d}'` });
+          errors.push(
+            r.expr
+              ? { field: name, message: `Unknown name ${d} in a rule of ${label}`, blocksSave: true }
+              : { field: name, message: `${label}: a rule refers to the unknown field '${d}'` },
+          );
         const list = (ruleDependents[d] ??= []);
         if (!list.includes(name)) list.push(name);
       }
     }
-    for (const d of formulas[name]?.deps ?? []) {
+    for (const d of Object.hasOwn(formulas, name) ? formulas[name]!.deps : []) {
       if (!known.has(d))
-        errors.push({ field: name, message: `${fields[name]!.label}: the formula refers to the unknown field '${d}'` });
+        errors.push({ field: name, message: `Unknown name ${d} in the formula of ${label}`, blocksSave: true });
     }
   }
   const graph = new FormulaGraph(formulas);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ElsaImportError, importElsaWorkflow } from './elsa-import';
+import { activityRegistry } from './activity-registry';
 import { validateWorkflow } from './workflow-validate';
 
 /** The shape the spec describes: Elsa 2 activities with position left/top, properties as expression lists. */
@@ -46,7 +47,7 @@ const elsa = {
 
 describe('importElsaWorkflow', () => {
   it('converts activities, types, positions, properties, approvers and connections', () => {
-    const wf = importElsaWorkflow(JSON.stringify(elsa));
+    const wf = importElsaWorkflow(JSON.stringify(elsa), activityRegistry);
     expect(wf.activities.map((a) => [a.activityId, a.type, a.position])).toEqual([
       ['s', 'StartProcess', { left: 10, top: 20 }],
       ['a', 'Assignment', { left: 300, top: 20 }],
@@ -67,14 +68,12 @@ describe('importElsaWorkflow', () => {
     expect(wf.activities[2]!.properties).toEqual({ condition: '{days} > 5' });
     expect(wf.connections).toContainEqual({ sourceActivityId: 's', targetActivityId: 'a', outcome: 'Done' });
     expect(wf.connections).toContainEqual({ sourceActivityId: 'a', targetActivityId: 'c', outcome: 'Rejected' });
-    const outcomes = {
-      StartProcess: ['Done'],
-      CompletedProcess: [],
-      Assignment: ['Approved', 'Rejected'],
-      If: ['True', 'False'],
-      Finish: ['Done'],
-    };
-    expect(validateWorkflow(wf, { fieldNames: ['days', 'manager'], outcomes })).toEqual([]);
+    expect(validateWorkflow(wf, { fieldNames: ['days', 'manager'], activities: activityRegistry })).toEqual([]);
+    // Without the plugins nothing adopts the expression: it stays on the activity as Elsa had it.
+    expect(importElsaWorkflow(elsa).activities[1]!.assignToCollectionExpression).toEqual([
+      'user-1',
+      { type: 'field', field: 'manager' },
+    ]);
   });
 
   it('accepts a wrapped export and lays out activities without a position', () => {

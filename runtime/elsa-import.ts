@@ -1,5 +1,6 @@
 import type { WorkflowActivity, WorkflowConnection, WorkflowDefinition } from '../schemas/workflow-definition';
-import { DEFAULT_OUTCOME, type ApproverRef } from './workflow-validate';
+import type { ActivityManifestRegistry } from './plugin-contract';
+import { DEFAULT_OUTCOME } from './workflow-validate';
 
 /** Names the designer shows for a stored type, and their reverse (an Elsa export may carry either). */
 const TYPE_ALIASES: Record<string, string> = { IfElse: 'If', FinishDataconnector: 'Finish' };
@@ -54,20 +55,7 @@ function properties(raw: unknown): Obj | undefined {
   return out;
 }
 
-/** Approvers of an Elsa assignToCollectionExpression (user ids, or { type, id | field } objects). */
-function approvers(raw: unknown): ApproverRef[] | undefined {
-  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
-  if (!Array.isArray(list)) return undefined;
-  const out: ApproverRef[] = [];
-  for (const r of list) {
-    if (typeof r === 'string' && r) out.push({ type: 'user', id: r });
-    else if (isObj(r) && r.type === 'field' && str(r.field)) out.push({ type: 'field', field: r.field as string });
-    else if (isObj(r) && str(r.id)) out.push({ type: r.type === 'team' ? 'team' : 'user', id: r.id as string });
-  }
-  return out.length ? out : undefined;
-}
-
-function activity(raw: unknown, index: number): WorkflowActivity {
+function activity(raw: unknown, index: number, activities: ActivityManifestRegistry): WorkflowActivity {
   if (!isObj(raw)) throw new ElsaImportError('ACTIVITY_NOT_OBJECT', { n: String(index + 1) });
   const activityId = str(raw.activityId) ?? str(raw.id);
   const rawType = str(raw.type);
@@ -80,13 +68,11 @@ function activity(raw: unknown, index: number): WorkflowActivity {
   for (const k of ['name', 'displayName', 'description'] as const) if (str(raw[k])) out[k] = raw[k] as string;
   if (isObj(raw.state)) out.state = { ...raw.state };
   const props = properties(raw.properties) ?? {};
-  // The expression's approvers become the Assignment config's list, so they are stored (and shown) once.
-  const fromExpression = approvers(raw.assignToCollectionExpression);
-  if (fromExpression) props.approvers = [...(Array.isArray(props.approvers) ? props.approvers : []), ...fromExpression];
-  else if (raw.assignToCollectionExpression !== undefined)
-    out.assignToCollectionExpression = raw.assignToCollectionExpression;
   if (Object.keys(props).length) out.properties = props;
-  return out;
+  if (raw.assignToCollectionExpression !== undefined)
+    out.assignToCollectionExpression = raw.assignToCollectionExpression;
+  // What Elsa keeps outside properties (an Assignment's approvers) the type's plugin moves into its config.
+  return activities[out.type]?.fromElsa?.(out) ?? out;
 }
 
 function connection(raw: unknown, index: number, ids: Set<string>): WorkflowConnection {
@@ -101,10 +87,11 @@ function connection(raw: unknown, index: number, ids: Set<string>): WorkflowConn
 
 /**
  * Converts an Elsa 2 workflow export (or our own stored shape) into a workflow definition: activities keep their
- * ids, types (IfElse -> If, FinishDataconnector -> Finish), positions and properties; connections keep their
- * outcome ('Done' when absent). Throws ElsaImportError with a message to show for anything it cannot read.
+ * ids, types (IfElse -> If, FinishDataconnector -> Finish), positions and properties, and each type's plugin
+ * (`fromElsa` of its manifest in `activities`) adopts what Elsa stores elsewhere; connections keep their outcome
+ * ('Done' when absent). Throws ElsaImportError with a message to show for anything it cannot read.
  */
-export function importElsaWorkflow(input: unknown): WorkflowDefinition {
+export function importElsaWorkflow(input: unknown, activities: ActivityManifestRegistry = {}): WorkflowDefinition {
   let doc = input;
   if (typeof doc === 'string') {
     try {
@@ -117,13 +104,13 @@ export function importElsaWorkflow(input: unknown): WorkflowDefinition {
   for (const key of ['workflowDefinition', 'definition', 'data'])
     if (isObj(doc) && !Array.isArray(doc.activities) && isObj(doc[key])) doc = doc[key];
   if (!isObj(doc) || !Array.isArray(doc.activities)) throw new ElsaImportError('NO_ACTIVITIES');
-  const activities = doc.activities.map(activity);
+  const list = doc.activities.map((a, i) => activity(a, i, activities));
   const ids = new Set<string>();
-  for (const a of activities) {
+  for (const a of list) {
     if (ids.has(a.activityId)) throw new ElsaImportError('DUPLICATE_ID', { id: a.activityId });
     ids.add(a.activityId);
   }
   const rawConnections = doc.connections ?? [];
   if (!Array.isArray(rawConnections)) throw new ElsaImportError('CONNECTIONS_NOT_LIST');
-  return { activities, connections: rawConnections.map((c, i) => connection(c, i, ids)) };
+  return { activities: list, connections: rawConnections.map((c, i) => connection(c, i, ids)) };
 }

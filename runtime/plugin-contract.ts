@@ -3,6 +3,8 @@
  * React), optionally a server half (Node only) and UI halves (React). Hosts build registries from the folders;
  * core code never branches on a plugin's type.
  */
+import type { WorkflowActivity } from '../schemas/workflow-definition';
+
 export type JsonSchema = Record<string, unknown>;
 
 export type FieldCategory = 'basic' | 'choice' | 'date' | 'advanced' | 'calculation';
@@ -57,6 +59,48 @@ export interface FieldServer<C extends object = Record<string, unknown>> {
   assignOnCreate?(ctx: { nextSequence(): Promise<number> }, config: C): Promise<unknown>;
 }
 
+// ---- Activities (plugins/activities/<type>/) ----
+
+/** The structural part a type plays: every workflow has exactly one start activity and one end activity. */
+export type ActivityRole = 'start' | 'end';
+
+/**
+ * Spec section 3: the `current_step` of a notification about a task at the start activity (a record sent back to
+ * its initiator). A value of the notification format, whatever the start activity's type is called.
+ */
+export const START_NOTICE_STEP = 'StartProcess';
+
+/** Someone an activity hands tasks to: a user or team of the tenant by id, or a record field holding user ids. */
+export interface AssigneeRef {
+  type: 'user' | 'team' | 'field';
+  /** User or team id (type user/team). */
+  id?: string;
+  /** Field name holding a user id or a list of them (type field). */
+  field?: string;
+  /** Shown in the designer; the engine does not need it. */
+  name?: string;
+}
+
+/**
+ * A problem an activity's `validate` finds. `text` is English with {param} placeholders (the server answers it);
+ * the designer shows `issue.<code>` of the plugin's own namespace with the same params.
+ */
+export interface ActivityIssue {
+  code: string;
+  text: string;
+  params?: Record<string, string>;
+}
+
+/** What `validate` may look at besides the activity's config. */
+export interface ActivityCheckContext {
+  /** The activity as stored (legacy fields such as assignToCollectionExpression included). */
+  activity: WorkflowActivity;
+  /** How messages name it: display name, name or id. */
+  name: string;
+  /** Every field name of the module the workflow belongs to. */
+  fieldNames: ReadonlySet<string>;
+}
+
 export interface ActivityManifest<C extends object = Record<string, unknown>> {
   kind: 'activity';
   type: string;
@@ -66,7 +110,52 @@ export interface ActivityManifest<C extends object = Record<string, unknown>> {
   configSchema: JsonSchema;
   defaultConfig: C;
   outcomes: string[];
+  /** Start or end of every workflow; neither for the steps in between (they go in the designer's palette). */
+  role?: ActivityRole;
+  /** Checks beyond the config schema, run by the designer and again on save and publish. Pure. */
+  validate?(config: C, ctx: ActivityCheckContext): ActivityIssue[];
+  /** Whom the activity hands tasks to, as its config names them (the server checks ids belong to the tenant). */
+  assignees?(config: C, activity: WorkflowActivity): AssigneeRef[];
+  /** Moves what an Elsa 2 export keeps outside `properties` into this type's config (import only). */
+  fromElsa?(activity: WorkflowActivity): WorkflowActivity;
 }
+
+/** What an activity may see and ask for while the engine runs it inside a transition's transaction. */
+export interface ActivityContext {
+  /** The record's values (the engine's own copy; activities do not change them). */
+  data: Record<string, unknown>;
+  initiatorId: string;
+  now: Date;
+  /** Of the given ids, those that are active users of the tenant. */
+  activeUsers(ids: string[]): Promise<string[]>;
+  /** Active members of a team; undefined when the tenant has no such team. */
+  teamMembers(teamId: string): Promise<string[] | undefined>;
+}
+
+export interface TaskSpec {
+  assigneeId: string;
+  teamId?: string | null;
+}
+
+/** An activity finishes with an outcome (the engine follows that connection), waits for people, ends, or faults. */
+export type ActivityResult =
+  | { outcome: string }
+  | { wait: { tasks: TaskSpec[]; taskType: string; dueOn: string | null; remindEveryHours?: number | null } }
+  | { end: 'Completed' }
+  | { fault: string };
+
+/** Node-only half of an activity plugin (server.ts). */
+export interface ActivityServer<C extends object = Record<string, unknown>> {
+  manifest: ActivityManifest<C>;
+  execute(config: C, activity: WorkflowActivity, ctx: ActivityContext): Promise<ActivityResult>;
+  /** For waiting activities: the outcome of a person's decision (e.g. accepted -> Approved). */
+  decide?(accepted: boolean): string;
+  /** For waiting activities with several tasks: every task must approve (a rejection still decides at once). */
+  waitsForAll?(config: C): boolean;
+}
+
+export type ActivityManifestRegistry = Record<string, ActivityManifest<object>>;
+export type ActivityServerRegistry = Record<string, ActivityServer<object>>;
 
 export interface ConnectorManifest {
   kind: 'connector';
@@ -79,6 +168,7 @@ export interface ConnectorManifest {
 export const defineFieldManifest = <C extends object>(m: FieldManifest<C>): FieldManifest<C> => m;
 export const defineFieldServer = <C extends object>(s: FieldServer<C>): FieldServer<C> => s;
 export const defineActivityManifest = <C extends object>(m: ActivityManifest<C>): ActivityManifest<C> => m;
+export const defineActivityServer = <C extends object>(s: ActivityServer<C>): ActivityServer<C> => s;
 
 /** A registry is a plain map from type to manifest; hosts may override entries. */
 export type FieldRegistry = Record<string, FieldManifest<object>>;

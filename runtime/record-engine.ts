@@ -17,7 +17,8 @@ export function applyChange(c: CompiledDefinition, values: Record<string, unknow
   const base = field === undefined ? values : { ...values, [field]: value };
   const recomputed = field === undefined ? c.graph.order : c.graph.affected(field);
   const { values: out, errors } = c.graph.recompute(base, field);
-  const rulesAffected = field === undefined ? [] : [...new Set([field, ...recomputed].flatMap((f) => c.ruleDependents[f] ?? []))];
+  const dependents = (f: string) => (Object.hasOwn(c.ruleDependents, f) ? c.ruleDependents[f]! : []);
+  const rulesAffected = field === undefined ? [] : [...new Set([field, ...recomputed].flatMap(dependents))];
   return { values: out, recomputed, rulesAffected, formulaErrors: errors };
 }
 

@@ -61,6 +61,107 @@ describe('compiling a definition', () => {
   });
 });
 
+describe('names in formulas and rules', () => {
+  const withFormula = (
+    formula: string,
+    extra: Partial<ModuleDefinition['fieldGroups'][number]['rows'][number]['fields'][number]> = {},
+  ): ModuleDefinition => ({
+    display_name: 'Names',
+    fieldGroups: [
+      {
+        id: 'g',
+        label: 'G',
+        rows: [
+          {
+            fields: [
+              { name: 'amount', label: 'Amount', fieldType: 'number', ...extra },
+              { name: 'total', label: 'Total', fieldType: 'calculation-number', formula },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const refused = (def: ModuleDefinition) =>
+    compileDefinition(def, fieldRegistry)
+      .errors.filter((e) => e.blocksSave)
+      .map((e) => e.message);
+
+  it.each([
+    ['toString', 'toString'],
+    ['valueOf', 'valueOf'],
+    ['hasOwnProperty(1)', 'hasOwnProperty'],
+    ['constructor', 'constructor'],
+    ['__proto__', '__proto__'],
+    ['constructor.constructor', 'constructor'],
+    ['{__proto__}', '__proto__'],
+    ['amount + isPrototypeOf', 'isPrototypeOf'],
+    ['TOSTRING(amount)', 'TOSTRING'],
+    ['amount + missing', 'missing'],
+  ])('refuses the formula %s as an unknown name, so not even a draft keeps it', (formula, name) => {
+    expect(refused(withFormula(formula))).toEqual([`Unknown name ${name} in the formula of Total`]);
+  });
+
+  it('refuses unknown names in rule expressions, prototype names as field names, and never throws', () => {
+    expect(refused(withFormula('amount', { rules: [{ kind: 'visible', expression: 'toString = 1' }] }))).toEqual([
+      'Unknown name toString in a rule of Amount',
+    ]);
+    expect(refused(withFormula('1', { name: 'toString' }))).toEqual(["The field name 'toString' is reserved"]);
+    expect(refused(withFormula('1', { fieldType: 'constructor' }))).toEqual([]);
+    expect(compileDefinition(withFormula('1', { fieldType: 'constructor' }), fieldRegistry).errors[0]!.message).toBe(
+      "Unknown field type 'constructor'",
+    );
+    // A structured rule comparing a prototype name reads nothing from Object.prototype (a warning, not a crash).
+    const when = withFormula('amount', {
+      rules: [{ kind: 'validate', when: { field: 'toString', operator: 'isnull', type: 'literal' }, message: 'No' }],
+    });
+    const compiled = compileDefinition(when, fieldRegistry);
+    expect(compiled.errors.map((e) => e.message)).toEqual(["Amount: a rule refers to the unknown field 'toString'"]);
+    expect(validateRecord(compiled, { amount: 3 })).toEqual([]);
+    expect(applyChange(compiled, { amount: 3 }, 'amount', 4).values).toMatchObject({ amount: 4, total: 4 });
+  });
+
+  it('keeps own fields, system fields and allow-listed functions, and evaluates them', () => {
+    const ok = compileDefinition(withFormula('ROUND(amount * 2, 0) + LEN(created_by)'), fieldRegistry);
+    expect(ok.errors).toEqual([]);
+    expect(applyChange(ok, { amount: 1.2, created_by: 'ab' }).values.total).toBe(4);
+  });
+});
+
+describe('field patterns run on RE2 (linear time)', () => {
+  const withRegex = (regex: string): ModuleDefinition => ({
+    display_name: 'Patterns',
+    fieldGroups: [
+      { id: 'g', label: 'G', rows: [{ fields: [{ name: 'code', label: 'Code', fieldType: 'text', regex }] }] },
+    ],
+  });
+
+  it('answers ^(a+)+$ on a hostile value at once, with the invalid message', () => {
+    const compiled = compileDefinition(withRegex('^(a+)+$'), fieldRegistry);
+    expect(compiled.errors).toEqual([]);
+    const started = performance.now();
+    expect(validateRecord(compiled, { code: `${'a'.repeat(200)}!` })).toEqual([
+      { field: 'code', message: 'Code is not valid' },
+    ]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(validateRecord(compiled, { code: 'aaa' })).toEqual([]);
+  });
+
+  it('refuses back-references and look-around when the definition is compiled, naming the field', () => {
+    const problems = (regex: string) =>
+      compileDefinition(withRegex(regex), fieldRegistry).errors.map((e) => [e.message, e.blocksSave]);
+    expect(problems('(a)\\1')).toEqual([
+      [expect.stringMatching(/^Code: the pattern is not supported: back-references/), true],
+    ]);
+    expect(problems('a(?=b)')).toEqual([
+      [expect.stringMatching(/^Code: the pattern is not supported: look-ahead/), true],
+    ]);
+    expect(problems('([')).toEqual([
+      [expect.stringMatching(/^Code: the pattern is not a valid regular expression/), true],
+    ]);
+  });
+});
+
 describe('validating a record (browser and server share this)', () => {
   it('accepts a complete record', () => {
     expect(validateRecord(c, applyChange(c, good).values)).toEqual([]);

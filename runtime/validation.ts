@@ -4,6 +4,7 @@ import type { CompiledDefinition, CompiledField } from './compile';
 import { truthy } from './expressions';
 import { applyOperator, FILTER_OPERATORS, type FilterOperator } from './expressions/operators';
 import type { Access, Issue } from './permissions';
+import { matchesPattern } from './safe-regex';
 import { isEmptyValue, looksStructured } from './text-rules';
 
 export const requiredMessage = (label: string) => `${label} is required`;
@@ -18,8 +19,10 @@ export function ruleHolds(
     if (r.expr) return truthy(r.expr.evaluate(data, { maxSteps: 20_000 }) as never);
     const w = r.rule.when;
     if (!w || !(FILTER_OPERATORS as readonly string[]).includes(w.operator)) return true;
-    const right = w.type === 'Field' ? data[String(w.value)] : w.value;
-    return applyOperator(w.operator as FilterOperator, data[w.field], right);
+    // Only the record's own values: a field name never finds something on Object.prototype.
+    const own = (name: string) => (Object.hasOwn(data, name) ? data[name] : undefined);
+    const right = w.type === 'Field' ? own(String(w.value)) : w.value;
+    return applyOperator(w.operator as FilterOperator, own(w.field), right);
   } catch {
     return false;
   }
@@ -44,7 +47,7 @@ export function validateField(
 ): string[] {
   // Computed values are the designer's responsibility, not something the user can fix in the form.
   if (!isVisible(f, data, access) || f.manifest.uiHints?.noValue || f.manifest.uiHints?.computed) return [];
-  const v = data[f.def.name];
+  const v = Object.hasOwn(data, f.def.name) ? data[f.def.name] : undefined;
   if (fieldEmpty(f, v))
     return f.def.required && !skipRequired && !f.manifest.uiHints?.computed && !f.manifest.uiHints?.serverAssigned
       ? [requiredMessage(f.label)]
@@ -55,7 +58,8 @@ export function validateField(
   if (own.length) return own;
   if (f.def.regex && typeof v === 'string' && !looksStructured(v)) {
     try {
-      if (!new RegExp(f.def.regex, 'u').test(v)) return [invalidMessage(f.label)];
+      // RE2 (linear time): a pattern like ^(a+)+$ cannot stall the browser or the server on any value.
+      if (!matchesPattern(f.def.regex, v)) return [invalidMessage(f.label)];
     } catch {
       return [invalidMessage(f.label)];
     }

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '../schemas/workflow-definition';
+import type { ActivityManifestRegistry } from './plugin-contract';
+import { activityRegistry } from './activity-registry';
 import { orderSteps, validateWorkflow, type WorkflowValidationContext } from './workflow-validate';
 
-const outcomes = {
-  StartProcess: ['Done'],
-  CompletedProcess: [],
-  Assignment: ['Approved', 'Rejected'],
-  If: ['True', 'False'],
-  Finish: ['Done'],
-};
+const activities: ActivityManifestRegistry = activityRegistry;
 
 /** Start -> Manager approval -> Check -> Completed; Rejected ends at Completed too. */
 function approval(): WorkflowDefinition {
@@ -33,7 +29,7 @@ function approval(): WorkflowDefinition {
     ],
   };
 }
-const ctx = { fieldNames: ['amount', 'manager'], outcomes };
+const ctx = { fieldNames: ['amount', 'manager'], activities };
 const messages = (wf: WorkflowDefinition, c: WorkflowValidationContext = ctx) =>
   validateWorkflow(wf, c).map((i) => i.message);
 
@@ -99,8 +95,17 @@ describe('validateWorkflow', () => {
       'Start has no outcome Other',
       'A connection from Beam refers to a missing activity',
     ]);
-    // Without plugin outcomes, types and outcome names are not judged.
-    expect(messages(wf, { fieldNames: [] })).toEqual(['A connection from Beam refers to a missing activity']);
+    // Roles come from the plugins: a registry that calls another type the start moves the rules with it.
+    const renamed = { ...activities, Teleport: { ...activities.StartProcess!, type: 'Teleport' } };
+    expect(messages(approval(), { ...ctx, activities: renamed })).toEqual([]);
+    const twoStarts = approval();
+    twoStarts.activities.push({ activityId: 'x', type: 'Teleport', name: 'Beam' });
+    twoStarts.connections.push({ sourceActivityId: 'a1', targetActivityId: 'x', outcome: 'Approved' });
+    expect(messages(twoStarts, { ...ctx, activities: renamed })).toEqual([
+      'The workflow may have only one Start step',
+      'Outcome Approved of Manager approval is connected more than once',
+      'Start must be the first step: nothing may lead to it',
+    ]);
   });
 
   it('needs a condition on If that parses in the safe evaluator', () => {
@@ -144,6 +149,7 @@ describe('validateWorkflow', () => {
         params: { name: 'Manager approval' },
         message: 'Assignee for Manager approval is no longer available',
         activityId: 'a1',
+        ns: 'activity.Assignment',
       },
     ]);
   });
@@ -153,6 +159,6 @@ describe('orderSteps', () => {
   it('puts Start first, then the walk from Start, unreachable ones, and Completed last', () => {
     const wf = approval();
     wf.activities.unshift({ activityId: 'done2', type: 'Finish', displayName: 'Stray', position: { left: 5, top: 5 } });
-    expect(orderSteps(wf).map((a) => a.activityId)).toEqual(['start', 'a1', 'if1', 'done2', 'done']);
+    expect(orderSteps(wf, activities).map((a) => a.activityId)).toEqual(['start', 'a1', 'if1', 'done2', 'done']);
   });
 });

@@ -1,28 +1,17 @@
+import type { ModuleDefinition } from '../schemas/module-definition';
 import type { WorkflowActivity, WorkflowDefinition } from '../schemas/workflow-definition';
-import { compileExpression } from './expressions';
+import type { ActivityManifest, ActivityManifestRegistry, ActivityRole } from './plugin-contract';
 
 /**
  * The workflow rules both the designer (before save) and the server (on save and publish) check. Pure: the caller
- * passes what it knows about the module (field names) and the activity plugins (outcomes per type).
+ * passes the module's field names and the activity registry (browser or server); what a type means comes from its
+ * manifest (role, outcomes, validate), never from its name.
  */
 
-/** Activity types with a structural role in every workflow (spec section 3). */
-export const START_TYPE = 'StartProcess';
-export const COMPLETE_TYPE = 'CompletedProcess';
-export const IF_TYPE = 'If';
-export const ASSIGNMENT_TYPE = 'Assignment';
 export const DEFAULT_OUTCOME = 'Done';
 
-/** One approver of an Assignment (the Assignment plugin's config): a user or team by id, or a user field by name. */
-export interface ApproverRef {
-  type: 'user' | 'team' | 'field';
-  id?: string;
-  field?: string;
-  /** Shown in the designer; not needed by the engine. */
-  name?: string;
-}
-
-export type WorkflowIssueCode =
+/** Structural rules of every workflow; plugins add codes of their own through their manifest's validate. */
+export type CoreIssueCode =
   | 'START_MISSING'
   | 'START_MANY'
   | 'COMPLETE_MISSING'
@@ -34,27 +23,27 @@ export type WorkflowIssueCode =
   | 'DANGLING_CONNECTION'
   | 'UNKNOWN_OUTCOME'
   | 'OUTCOME_TWICE'
-  | 'UNREACHABLE'
-  | 'CONDITION_MISSING'
-  | 'CONDITION_INVALID'
-  | 'ASSIGNEE_REMOVED';
+  | 'UNREACHABLE';
 
 export interface WorkflowIssue {
-  code: WorkflowIssueCode;
+  /** A core code, or a plugin's own (then `ns` names the plugin's i18next namespace). */
+  code: string;
   /** English text, as the server answers it. The designer translates by code with `params`. */
   message: string;
   params: Record<string, string>;
   activityId?: string;
+  /** For a plugin's issue: its namespace ('activity.<type>'), where the text is `issue.<code>`. */
+  ns?: string;
 }
 
 export interface WorkflowValidationContext {
   /** Every field name of the module's definition (user fields among them). */
   fieldNames: Iterable<string>;
-  /** Outcomes per activity type, from the activity plugins. Without it, types and outcome names are not checked. */
-  outcomes?: Record<string, string[]>;
+  /** The activity plugins by type (runtime/activity-registry.ts in the browser, activity-registry-node.ts on the server). */
+  activities: ActivityManifestRegistry;
 }
 
-const TEXT: Record<WorkflowIssueCode, string> = {
+const TEXT: Record<CoreIssueCode, string> = {
   START_MISSING: 'The workflow needs a Start step',
   START_MANY: 'The workflow may have only one Start step',
   COMPLETE_MISSING: 'The workflow needs a Completed step',
@@ -67,9 +56,6 @@ const TEXT: Record<WorkflowIssueCode, string> = {
   UNKNOWN_OUTCOME: '{name} has no outcome {outcome}',
   OUTCOME_TWICE: 'Outcome {outcome} of {name} is connected more than once',
   UNREACHABLE: '{name} cannot be reached from Start',
-  CONDITION_MISSING: '{name} needs a condition',
-  CONDITION_INVALID: 'The condition of {name} is not valid: {error}',
-  ASSIGNEE_REMOVED: 'Assignee for {name} is no longer available',
 };
 
 export const formatIssue = (template: string, params: Record<string, string>) =>
@@ -77,68 +63,69 @@ export const formatIssue = (template: string, params: Record<string, string>) =>
 
 export const activityLabel = (a: WorkflowActivity) => a.displayName || a.name || a.activityId;
 
-/** The approvers an Assignment names: its config's list, plus user ids of an Elsa-style assignToCollectionExpression. */
-export function approversOf(a: WorkflowActivity): ApproverRef[] {
-  const list = a.properties?.approvers;
-  const out: ApproverRef[] = Array.isArray(list)
-    ? list.filter(
-        (r): r is ApproverRef =>
-          !!r && typeof r === 'object' && ['user', 'team', 'field'].includes((r as ApproverRef).type),
-      )
-    : [];
-  const legacy = a.assignToCollectionExpression;
-  if (Array.isArray(legacy)) for (const id of legacy) if (typeof id === 'string' && id) out.push({ type: 'user', id });
-  return out;
-}
+/** Every field name of a module definition. */
+export const fieldNamesOf = (def: ModuleDefinition): string[] =>
+  (def.fieldGroups ?? []).flatMap((g) => (g.rows ?? []).flatMap((r) => (r.fields ?? []).map((f) => f.name)));
 
-export const conditionOf = (a: WorkflowActivity): string => {
-  const c = a.properties?.condition;
-  return typeof c === 'string' ? c : '';
-};
+/** The role of an activity's type (start, end), from its plugin. */
+export const roleOf = (
+  activities: ActivityManifestRegistry,
+  a: Pick<WorkflowActivity, 'type'>,
+): ActivityRole | undefined => activities[a.type]?.role;
 
-/** Outcomes an activity may connect: the plugin's list (Completed has none), or 'Done' when the plugin is unknown. */
-export function outcomesFor(type: string, outcomes?: Record<string, string[]>): string[] {
-  return outcomes?.[type] ?? [DEFAULT_OUTCOME];
+/** The activities of a workflow whose type plays `role`. */
+export const activitiesWithRole = (wf: WorkflowDefinition, activities: ActivityManifestRegistry, role: ActivityRole) =>
+  wf.activities.filter((a) => roleOf(activities, a) === role);
+
+/** An activity's configuration: its plugin's defaults under what the activity sets. */
+export const configOf = (
+  manifest: ActivityManifest<object> | undefined,
+  a: WorkflowActivity,
+): Record<string, unknown> => ({
+  ...((manifest?.defaultConfig ?? {}) as Record<string, unknown>),
+  ...(a.properties ?? {}),
+});
+
+/** Outcomes an activity may connect: its plugin's list (an end has none), or 'Done' when the plugin is unknown. */
+export function outcomesFor(type: string, activities: ActivityManifestRegistry): string[] {
+  return activities[type]?.outcomes ?? [DEFAULT_OUTCOME];
 }
 
 export function validateWorkflow(wf: WorkflowDefinition, ctx: WorkflowValidationContext): WorkflowIssue[] {
   const issues: WorkflowIssue[] = [];
-  const add = (code: WorkflowIssueCode, params: Record<string, string> = {}, activityId?: string) =>
+  const add = (code: CoreIssueCode, params: Record<string, string> = {}, activityId?: string) =>
     issues.push({ code, params, message: formatIssue(TEXT[code], params), ...(activityId ? { activityId } : {}) });
-  const fields = new Set(ctx.fieldNames);
+  const { activities } = ctx;
+  const fieldNames = new Set(ctx.fieldNames);
   const byId = new Map<string, WorkflowActivity>();
   for (const a of wf.activities) {
     if (byId.has(a.activityId)) add('DUPLICATE_ID', { id: a.activityId }, a.activityId);
     byId.set(a.activityId, a);
   }
 
-  const starts = wf.activities.filter((a) => a.type === START_TYPE);
-  const completes = wf.activities.filter((a) => a.type === COMPLETE_TYPE);
+  const starts = activitiesWithRole(wf, activities, 'start');
+  const ends = activitiesWithRole(wf, activities, 'end');
   if (!starts.length) add('START_MISSING');
   if (starts.length > 1) add('START_MANY');
-  if (!completes.length) add('COMPLETE_MISSING');
-  if (completes.length > 1) add('COMPLETE_MANY');
+  if (!ends.length) add('COMPLETE_MISSING');
+  if (ends.length > 1) add('COMPLETE_MANY');
 
-  const known = ctx.outcomes && Object.keys(ctx.outcomes).length ? ctx.outcomes : undefined;
   for (const a of wf.activities) {
     const name = activityLabel(a);
-    if (known && !known[a.type]) add('UNKNOWN_TYPE', { name, type: a.type }, a.activityId);
-    if (a.type === IF_TYPE) {
-      const cond = conditionOf(a).trim();
-      if (!cond) add('CONDITION_MISSING', { name }, a.activityId);
-      else
-        try {
-          compileExpression(cond);
-        } catch (e) {
-          add('CONDITION_INVALID', { name, error: e instanceof Error ? e.message : String(e) }, a.activityId);
-        }
+    const manifest = activities[a.type];
+    if (!manifest) {
+      add('UNKNOWN_TYPE', { name, type: a.type }, a.activityId);
+      continue;
     }
-    if (a.type === ASSIGNMENT_TYPE) {
-      // An Assignment without approvers is the designer's concern (a draft may be unfinished); a reference that
-      // went away with a removed field is refused here, as the spec says.
-      const approvers = approversOf(a);
-      if (approvers.length && approvers.every((r) => r.type === 'field' && !fields.has(r.field ?? '')))
-        add('ASSIGNEE_REMOVED', { name }, a.activityId);
+    for (const i of manifest.validate?.(configOf(manifest, a), { activity: a, name, fieldNames }) ?? []) {
+      const params = i.params ?? {};
+      issues.push({
+        code: i.code,
+        message: formatIssue(i.text, params),
+        params,
+        activityId: a.activityId,
+        ns: `activity.${a.type}`,
+      });
     }
   }
 
@@ -152,13 +139,14 @@ export function validateWorkflow(wf: WorkflowDefinition, ctx: WorkflowValidation
       continue;
     }
     const outcome = c.outcome || DEFAULT_OUTCOME;
-    if (known && known[src.type] && src.type !== COMPLETE_TYPE && !outcomesFor(src.type, known).includes(outcome))
+    const srcRole = roleOf(activities, src);
+    if (activities[src.type] && srcRole !== 'end' && !outcomesFor(src.type, activities).includes(outcome))
       add('UNKNOWN_OUTCOME', { name, outcome }, src.activityId);
     const key = `${src.activityId}\u0000${outcome}`;
     if (seen.has(key)) add('OUTCOME_TWICE', { name, outcome }, src.activityId);
     seen.add(key);
-    if (byId.get(c.targetActivityId)!.type === START_TYPE) add('START_INCOMING', {}, c.targetActivityId);
-    if (src.type === COMPLETE_TYPE) add('COMPLETE_OUTGOING', {}, src.activityId);
+    if (roleOf(activities, byId.get(c.targetActivityId)!) === 'start') add('START_INCOMING', {}, c.targetActivityId);
+    if (srcRole === 'end') add('COMPLETE_OUTGOING', {}, src.activityId);
     next.set(src.activityId, [...(next.get(src.activityId) ?? []), c.targetActivityId]);
   }
 
@@ -184,12 +172,13 @@ function dedupe(issues: WorkflowIssue[]): WorkflowIssue[] {
 }
 
 /**
- * The step list: Start first, then the other activities in the order a walk from Start meets them (unreachable
- * ones after, by position), Completed last.
+ * The step list: the start first, then the other activities in the order a walk from the start meets them
+ * (unreachable ones after, by position), the end last.
  */
-export function orderSteps(wf: WorkflowDefinition): WorkflowActivity[] {
-  const start = wf.activities.find((a) => a.type === START_TYPE);
-  const complete = wf.activities.filter((a) => a.type === COMPLETE_TYPE);
+export function orderSteps(wf: WorkflowDefinition, activities: ActivityManifestRegistry): WorkflowActivity[] {
+  const start = activitiesWithRole(wf, activities, 'start')[0];
+  const ends = activitiesWithRole(wf, activities, 'end');
+  const isEnd = (a: WorkflowActivity) => roleOf(activities, a) === 'end';
   const order: WorkflowActivity[] = [];
   const byId = new Map(wf.activities.map((a) => [a.activityId, a]));
   const visited = new Set<string>();
@@ -200,12 +189,12 @@ export function orderSteps(wf: WorkflowDefinition): WorkflowActivity[] {
     visited.add(id);
     const a = byId.get(id);
     if (!a) continue;
-    if (a.type !== COMPLETE_TYPE) order.push(a);
+    if (!isEnd(a)) order.push(a);
     for (const c of wf.connections) if (c.sourceActivityId === id) queue.push(c.targetActivityId);
   }
   const pos = (a: WorkflowActivity) => (a.position ? a.position.top * 10_000 + a.position.left : 0);
   const rest = wf.activities
-    .filter((a) => !visited.has(a.activityId) && a.type !== COMPLETE_TYPE && a.type !== START_TYPE)
+    .filter((a) => !visited.has(a.activityId) && !isEnd(a) && roleOf(activities, a) !== 'start')
     .sort((a, b) => pos(a) - pos(b));
-  return [...order, ...rest, ...complete];
+  return [...order, ...rest, ...ends];
 }

@@ -1,12 +1,13 @@
 import { memo, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
-import { Icon, type IconName } from '@blueprintjs/core';
+import { Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition, FieldGroup, ModuleDefinition } from '../../schemas/module-definition';
 import { DEFAULT_COLUMN_WIDTH } from '../../schemas/module-definition';
-import { fieldRegistry } from '../../runtime/registry';
+import { useFieldDesigners } from '../../runtime/react/designer-registry';
 import type { DropData } from './dnd';
 import { useDragHandle, useIsLifted } from './dragSource';
+import { PreviewBoundary } from './PreviewBoundary';
 
 /** Nothing on the canvas changes size during a drag (an overlay moves), so droppables need no resize observers. */
 const NO_RESIZE = { disabled: true };
@@ -221,16 +222,41 @@ const GRIP = (
   </svg>
 );
 
+/**
+ * The field as it will look, drawn by its plugin's designer half (its own Preview, else its runtime Widget,
+ * disabled). The preview is inert: clicks select the card and nothing in it takes focus.
+ */
 const FieldCardBody = memo(function FieldCardBody({ field }: { field: FieldDefinition }) {
   const { t } = useTranslation();
-  const m = fieldRegistry[field.fieldType];
+  const designer = useFieldDesigners()[field.fieldType];
+  const label = field.label || field.name;
+  const config = useMemo(
+    () => ({ ...(designer?.manifest.defaultConfig ?? {}), ...(field.config ?? {}) }),
+    [designer, field.config],
+  );
+  // No plugin for the type (the compile errors say so) or a preview that failed on this config.
+  const unknown = (
+    <span className="fd-field-unknown">
+      {label} <code>{field.fieldType}</code>
+    </span>
+  );
   return (
     <>
-      <Icon icon={(m?.icon ?? 'help') as IconName} className="fd-field-icon" />
-      <span className="fd-field-label">
-        {field.label || field.name}
-        {field.required && <span className="required"> *</span>}
-      </span>
+      <div className="fd-field-preview" inert>
+        {designer ? (
+          <PreviewBoundary resetKey={config} fallback={unknown}>
+            <designer.Preview
+              id={`preview-${field.name}`}
+              config={config}
+              label={label}
+              required={field.required}
+              helpText={field.helpText}
+            />
+          </PreviewBoundary>
+        ) : (
+          unknown
+        )}
+      </div>
       {/* A plain span: Blueprint's Tag measures its text in a layout effect, which hundreds of cards cannot afford. */}
       <span
         className="fd-field-width"

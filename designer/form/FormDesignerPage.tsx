@@ -29,8 +29,8 @@ import i18n from 'i18next';
 import { Link, useBlocker, useParams } from 'react-router-dom';
 import type { FieldDefinition, FieldGroup, ModuleDefinition } from '../../schemas/module-definition';
 import { compileDefinition, type CompileError } from '../../runtime/compile';
-import { fieldRegistry } from '../../runtime/registry';
 import { addFieldLocales } from '../../runtime/react/designer-registry';
+import { useFieldRegistry } from '../../runtime/react/registries';
 import { errorMessage } from '../../src/app/api/client';
 import { toastError, toastSuccess } from '../../src/app/components/toaster';
 import {
@@ -92,6 +92,7 @@ function Designer({ app }: { app: DesignedApp }) {
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [dragLabel, setDragLabel] = useState<string | null>(null);
   const reserved = useQuery({ queryKey: ['reserved-field-names'], queryFn: fetchReservedFieldNames });
+  const fields = useFieldRegistry();
   const dirty = def !== saved;
 
   // Compiling 300 fields must not delay the edit itself: errors and preview follow a copy compiled when the
@@ -107,7 +108,7 @@ function Designer({ app }: { app: DesignedApp }) {
     const h = setTimeout(run, 50);
     return () => clearTimeout(h);
   }, [def, compiledFrom]);
-  const compiled = useMemo(() => compileDefinition(compiledFrom, fieldRegistry), [compiledFrom]);
+  const compiled = useMemo(() => compileDefinition(compiledFrom, fields), [compiledFrom, fields]);
   const errorKey = compiled.errors.map((e) => `${e.field ?? ''}\u0000${e.message}`).join('\u0001');
   // Built from the key, so an edit that leaves the errors as they were keeps the same set (and the canvas memoized).
   const fieldsWithErrors = useMemo(
@@ -191,7 +192,7 @@ function Designer({ app }: { app: DesignedApp }) {
       if (target) edit((d) => model.moveField(d, item.name, target));
       return;
     }
-    const field = model.newField(def, item.type, fieldRegistry);
+    const field = model.newField(def, item.type, fields);
     let target = drop ? fieldTarget(drop) : undefined;
     if (!target) {
       const gi = targetGroup(def);

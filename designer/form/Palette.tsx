@@ -2,19 +2,25 @@ import { memo } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { Button, H6, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldCategory, FieldManifest } from '../../runtime/plugin-contract';
-import { fieldRegistry } from '../../runtime/registry';
+import type { FieldCategory } from '../../runtime/plugin-contract';
+import type { FieldDesigner, FieldDesignerRegistry } from '../../runtime/react/designer-contract';
+import { fieldPalette, useFieldDesigners } from '../../runtime/react/designer-registry';
 import type { DragData } from './dnd';
 
-const CATEGORIES: FieldCategory[] = ['basic', 'choice', 'date', 'advanced', 'calculation'];
-
-/** Field types by category, straight from the registry: a new plugin folder appears here by itself. */
-export function paletteGroups(): { category: FieldCategory; manifests: FieldManifest<object>[] }[] {
-  const all = Object.values(fieldRegistry);
-  return CATEGORIES.map((category) => ({
-    category,
-    manifests: all.filter((m) => m.category === category).sort((a, b) => a.type.localeCompare(b.type)),
-  })).filter((g) => g.manifests.length);
+/**
+ * Field types by category, from the designer registry (each plugin's palette entry over the defaults): a new
+ * plugin folder appears here by itself.
+ */
+export function paletteGroups(
+  designers: FieldDesignerRegistry,
+): { category: FieldCategory; entries: FieldDesigner[] }[] {
+  const groups: { category: FieldCategory; entries: FieldDesigner[] }[] = [];
+  for (const d of fieldPalette(designers)) {
+    const last = groups.at(-1);
+    if (last?.category === d.palette.category) last.entries.push(d);
+    else groups.push({ category: d.palette.category, entries: [d] });
+  }
+  return groups;
 }
 
 interface PaletteProps {
@@ -24,6 +30,7 @@ interface PaletteProps {
 
 export const Palette = memo(function Palette({ onAdd }: PaletteProps) {
   const { t } = useTranslation();
+  const designers = useFieldDesigners();
   return (
     <aside className="fd-palette" aria-label={t('DESIGNER.PALETTE')}>
       <H6>{t('DESIGNER.LAYOUT')}</H6>
@@ -41,16 +48,16 @@ export const Palette = memo(function Palette({ onAdd }: PaletteProps) {
         label={t('DESIGNER.ROW')}
         onAdd={onAdd}
       />
-      {paletteGroups().map((g) => (
+      {paletteGroups(designers).map((g) => (
         <div key={g.category}>
           <H6>{t(`DESIGNER.CATEGORY.${g.category}`)}</H6>
-          {g.manifests.map((m) => (
+          {g.entries.map(({ manifest: { type }, palette }) => (
             <PaletteItem
-              key={m.type}
-              id={`palette:${m.type}`}
-              data={{ kind: 'palette-field', type: m.type }}
-              icon={m.icon}
-              label={t(m.title, { ns: `field.${m.type}`, defaultValue: m.type })}
+              key={type}
+              id={`palette:${type}`}
+              data={{ kind: 'palette-field', type }}
+              icon={palette.icon}
+              label={t(palette.title, { ns: `field.${type}`, defaultValue: type })}
               onAdd={onAdd}
             />
           ))}

@@ -1,16 +1,14 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { Button, Callout, FormGroup, H5, InputGroup, Intent, Spinner, Switch } from '@blueprintjs/core';
-import Form from '@rjsf/core';
-import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition, FieldGroup } from '../../schemas/module-definition';
 import { DEFAULT_COLUMN_WIDTH } from '../../schemas/module-definition';
 import type { CompileError } from '../../runtime/compile';
-import type { JsonSchema } from '../../runtime/plugin-contract';
-import { fieldRegistry } from '../../runtime/registry';
-import { customFieldDesigners } from '../../runtime/react/designer-registry';
+import type { FieldManifest, JsonSchema } from '../../runtime/plugin-contract';
+import { useFieldDesigners } from '../../runtime/react/designer-registry';
+import { SchemaConfigEditor } from '../../runtime/react/designer/SchemaConfigEditor';
+import { useFieldRegistry } from '../../runtime/react/registries';
+import { ColumnWidthInput, HelpTextInput } from './property-inputs';
 import { RuleEditor } from './RuleEditor';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
@@ -29,25 +27,41 @@ const COMMON_KEYS: (keyof Common)[] = [
   'columnWidth',
   'editable',
 ];
+/** Optional texts: an emptied one is removed from the definition rather than stored as ''. */
+const OPTIONAL_TEXT: (keyof Common)[] = ['helpText', 'value', 'regex'];
+const NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,63}$';
 const SIMPLE = ['string', 'number', 'integer', 'boolean'];
 const EMPTY_RULES: NonNullable<FieldDefinition['rules']> = [];
-
-const humanize = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/^./, (c) => c.toUpperCase())
-    .replace(/ ([A-Z])(?=[a-z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+const COMMON_TEXTS = { keyPrefix: 'DESIGNER.PROP.' } as const;
+const COMMON_WIDGETS = { helpText: HelpTextInput, columnWidth: ColumnWidthInput };
 
 /** The default value takes the field's own value schema when that is a simple type. */
-function valueSchema(field: FieldDefinition): JsonSchema | undefined {
-  const m = fieldRegistry[field.fieldType];
+function valueSchema(m: FieldManifest<object> | undefined, field: FieldDefinition): JsonSchema | undefined {
   if (!m || m.uiHints?.computed || m.uiHints?.noValue || m.uiHints?.serverAssigned) return undefined;
   try {
-    const s = m.valueSchema({ ...(m.defaultConfig as object), ...(field.config ?? {}) } as never);
+    const s = m.valueSchema({ ...m.defaultConfig, ...(field.config ?? {}) });
     return SIMPLE.includes(s.type as string) && !s.format ? s : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The properties every field has, as one JSON Schema for the schema-driven editor. */
+function commonSchema(vs: JsonSchema | undefined): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      label: { type: 'string', maxLength: 200 },
+      name: { type: 'string', pattern: NAME_PATTERN },
+      required: { type: 'boolean' },
+      helpText: { type: 'string', maxLength: 1000 },
+      ...(vs ? { value: vs } : {}),
+      regex: { type: 'string', maxLength: 500 },
+      columnWidth: { type: 'integer', minimum: 1, maximum: 12 },
+      editable: { type: 'boolean' },
+    },
+    required: ['label', 'name'],
+  };
 }
 
 export interface FieldPropertiesProps {
@@ -60,7 +74,10 @@ export interface FieldPropertiesProps {
   onRemove(name: string): void;
 }
 
-/** Properties of one field: the common ones and the plugin's config, both generated from JSON Schema with rjsf. */
+/**
+ * Properties of one field: the common ones and the plugin's settings, both through the schema-driven editor (the
+ * settings through the plugin's designer half, whose default is that editor over its configSchema).
+ */
 export const FieldProperties = memo(function FieldProperties({
   field,
   errors,
@@ -70,44 +87,18 @@ export const FieldProperties = memo(function FieldProperties({
   onRemove,
 }: FieldPropertiesProps) {
   const { t } = useTranslation();
-  const m = fieldRegistry[field.fieldType];
+  const m = useFieldRegistry()[field.fieldType];
+  const designer = useFieldDesigners()[field.fieldType];
+  const [nameDraft, setNameDraft] = useState<string>();
   const [nameProblem, setNameProblem] = useState<string>();
   const [showFormula, setShowFormula] = useState(false);
-  const vs = valueSchema(field);
-  const schema = useMemo<RJSFSchema>(
-    () => ({
-      type: 'object',
-      properties: {
-        label: { type: 'string', title: t('DESIGNER.PROP.label'), maxLength: 200 },
-        name: { type: 'string', title: t('DESIGNER.PROP.name'), pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
-        required: { type: 'boolean', title: t('DESIGNER.PROP.required') },
-        helpText: { type: 'string', title: t('DESIGNER.PROP.helpText'), maxLength: 1000 },
-        ...(vs ? { value: { ...(vs as object), title: t('DESIGNER.PROP.value') } } : {}),
-        regex: { type: 'string', title: t('DESIGNER.PROP.regex'), maxLength: 500 },
-        columnWidth: {
-          type: 'integer',
-          title: t('DESIGNER.PROP.columnWidth'),
-          minimum: 1,
-          maximum: 12,
-          default: DEFAULT_COLUMN_WIDTH,
-        },
-        editable: { type: 'boolean', title: t('DESIGNER.PROP.editable') },
-      },
-      required: ['label', 'name'],
-    }),
-    [t, vs],
-  );
-  const uiSchema = useMemo<UiSchema>(
-    () => ({
-      'ui:submitButtonOptions': { norender: true },
-      helpText: { 'ui:widget': 'textarea' },
-      columnWidth: { 'ui:widget': 'range' },
-    }),
-    [],
-  );
+  const vs = valueSchema(m, field);
+  // Keyed by the value schema's text: the plugin rebuilds it from the config on every call.
+  const vsKey = vs ? JSON.stringify(vs) : '';
+  const schema = useMemo(() => commonSchema(vsKey ? (JSON.parse(vsKey) as JsonSchema) : undefined), [vsKey]);
   const common: Common = {
     label: field.label,
-    name: field.name,
+    name: nameDraft ?? field.name,
     required: field.required ?? false,
     helpText: field.helpText,
     value: field.value,
@@ -116,36 +107,38 @@ export const FieldProperties = memo(function FieldProperties({
     editable: field.editable ?? true,
   };
 
-  function onCommon(e: IChangeEvent) {
-    const next = (e.formData ?? common) as Common;
+  function onCommon(value: Record<string, unknown>) {
+    const next = { ...value } as Common;
+    for (const k of OPTIONAL_TEXT) if (next[k] === '') delete next[k];
     const changed = COMMON_KEYS.filter((k) => next[k] !== common[k]);
     if (!changed.length) return;
     const patch: Partial<FieldDefinition> = {};
     for (const k of changed) (patch as Record<string, unknown>)[k] = next[k];
-    if (patch.name !== undefined) {
-      const n = String(patch.name ?? '');
-      if (takenNames.has(n)) return setNameProblem(t('DESIGNER.NAME_TAKEN', { name: n }));
-      if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(n)) return setNameProblem(t('DESIGNER.NAME_PATTERN'));
-      setNameProblem(undefined);
+    if (changed.includes('name')) {
+      // The typed name stays on screen; the field is renamed only to a free, well-formed name.
+      const n = String(next.name ?? '');
+      setNameDraft(n);
+      const problem = takenNames.has(n)
+        ? t('DESIGNER.NAME_TAKEN', { name: n })
+        : !new RegExp(NAME_PATTERN).test(n)
+          ? t('DESIGNER.NAME_PATTERN')
+          : undefined;
+      setNameProblem(problem);
+      if (problem) return;
     }
     onPatch(field.name, patch, `${field.name}:${changed.join(',')}`);
   }
 
-  const Custom = customFieldDesigners[field.fieldType]?.ConfigEditor;
-  // Config titles from the shared FIELD_CONFIG texts, else the key in words (decimalPlaces -> Decimal places).
-  const configUi = useMemo<UiSchema>(() => {
-    const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-    for (const key of Object.keys((m?.configSchema.properties as object | undefined) ?? {}))
-      ui[key] = { 'ui:title': t(`FIELD_CONFIG.${key}`, { defaultValue: humanize(key) }) };
-    return ui;
-  }, [m, t]);
-  const config = { ...((m?.defaultConfig ?? {}) as object), ...(field.config ?? {}) };
+  const config = { ...(m?.defaultConfig ?? {}), ...(field.config ?? {}) };
   const formula = field.formula !== undefined || showFormula || !!m?.uiHints?.computed;
+  const Settings = designer?.ConfigEditor;
 
   return (
     <div className="fd-props" data-testid="field-properties">
       <div className="fd-props-title">
-        <H5>{t(m?.title ?? 'title', { ns: `field.${field.fieldType}`, defaultValue: field.fieldType })}</H5>
+        <H5>
+          {t(designer?.palette.title ?? 'title', { ns: `field.${field.fieldType}`, defaultValue: field.fieldType })}
+        </H5>
         <Button
           icon="trash"
           intent={Intent.DANGER}
@@ -160,20 +153,14 @@ export const FieldProperties = memo(function FieldProperties({
         </Callout>
       ))}
       {nameProblem && <Callout intent={Intent.WARNING}>{nameProblem}</Callout>}
-      <Form
-        idPrefix="prop"
+      <SchemaConfigEditor
         schema={schema}
-        uiSchema={uiSchema}
-        formData={common}
-        validator={validator}
+        value={common}
         onChange={onCommon}
-        liveValidate="onChange"
-        showErrorList={false}
-        noHtml5Validate
-        tagName="div"
-      >
-        <></>
-      </Form>
+        idPrefix="prop"
+        i18n={COMMON_TEXTS}
+        widgets={COMMON_WIDGETS}
+      />
       {formula ? (
         <FormGroup label={t('DESIGNER.PROP.formula')}>
           <Suspense fallback={<Spinner size={20} />}>
@@ -203,32 +190,13 @@ export const FieldProperties = memo(function FieldProperties({
           onChange={(rules) => onPatch(field.name, { rules }, `${field.name}:rules`)}
         />
       </div>
-      {m && Object.keys((m.configSchema.properties as object | undefined) ?? {}).length > 0 && (
-        <div className="fd-config">
+      {m && Settings && Object.keys((m.configSchema.properties as object | undefined) ?? {}).length > 0 && (
+        <div className="fd-config" data-testid="plugin-settings">
           <H5>{t('DESIGNER.SETTINGS')}</H5>
-          {Custom ? (
-            <Custom
-              config={config}
-              onChange={(c) => onPatch(field.name, { config: c as Record<string, unknown> }, `${field.name}:config`)}
-            />
-          ) : (
-            <Form
-              idPrefix="config"
-              schema={m.configSchema as RJSFSchema}
-              uiSchema={configUi}
-              formData={config}
-              validator={validator}
-              liveValidate="onChange"
-              showErrorList={false}
-              noHtml5Validate
-              tagName="div"
-              onChange={(e) =>
-                onPatch(field.name, { config: e.formData as Record<string, unknown> }, `${field.name}:config`)
-              }
-            >
-              <></>
-            </Form>
-          )}
+          <Settings
+            config={config}
+            onChange={(c) => onPatch(field.name, { config: c as Record<string, unknown> }, `${field.name}:config`)}
+          />
         </div>
       )}
     </div>

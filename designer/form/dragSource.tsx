@@ -33,7 +33,8 @@ export const dragKey = (d: DragData) =>
 
 /** True only for the item being dragged; other cards do not re-render when a drag starts or ends. */
 export function useIsLifted(key: string): boolean {
-  return useSyncExternalStore(liftStore.subscribe, () => lifted === key);
+  const isLifted = () => lifted === key;
+  return useSyncExternalStore(liftStore.subscribe, isLifted, isLifted);
 }
 
 interface BridgeApi {

@@ -2,19 +2,19 @@ import { createContext, memo, useContext } from 'react';
 import { Icon, type IconName } from '@blueprintjs/core';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import { START_TYPE, outcomesFor } from '../../runtime/workflow-validate';
+import { outcomesFor } from '../../runtime/workflow-validate';
 import type { ActivityNode as ActivityNodeType } from './graph';
 import { activityNs, activityRegistry } from './registry';
 
 /** Ids of activities the last validation found problems with (drawn with a red border). */
 export const FlaggedContext = createContext<ReadonlySet<string>>(new Set());
 
-/** One activity on the canvas: an input on the left (not for Start) and one output per outcome on the right. */
+/** One activity on the canvas: an input on the left (not for the start) and one output per outcome on the right. */
 export const ActivityNode = memo(function ActivityNode({ id, data, selected }: NodeProps<ActivityNodeType>) {
   const { t } = useTranslation();
   const manifest = activityRegistry[data.type];
   const ns = activityNs(data.type);
-  const outcomes = manifest ? manifest.outcomes : outcomesFor(data.type);
+  const outcomes = outcomesFor(data.type, activityRegistry);
   const title = manifest ? t('title', { ns, defaultValue: data.type }) : data.type;
   const flagged = useContext(FlaggedContext).has(id);
   return (
@@ -23,7 +23,7 @@ export const ActivityNode = memo(function ActivityNode({ id, data, selected }: N
       data-testid={`activity-${id}`}
       style={{ minHeight: 44 + outcomes.length * 22 }}
     >
-      {data.type !== START_TYPE && (
+      {manifest?.role !== 'start' && (
         <Handle type="target" position={Position.Left} id="in" data-testid={`target-${id}`} />
       )}
       <div className="wf-node-head">

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ElsaImportError, importElsaWorkflow } from '../../runtime/elsa-import';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition';
+import { activityRegistry } from './registry';
 
 export interface ImportDialogProps {
   isOpen: boolean;
@@ -36,7 +37,7 @@ export function ImportDialog({ isOpen, onClose, onImport }: ImportDialogProps) {
 
   function apply() {
     try {
-      onImport(importElsaWorkflow(text));
+      onImport(importElsaWorkflow(text, activityRegistry));
       setText('');
       setFileName(undefined);
       setError(undefined);

@@ -1,18 +1,8 @@
 import { Button, Callout, FormGroup, H5, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
-import type { RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { ApproversField } from './ApproversField';
 import { ConfigForm } from './ConfigForm';
 import { isFixedType, type ActivityData, type ActivityNode, type OutcomeEdge } from './graph';
 import { activityNs, activityRegistry } from './registry';
-
-const customFields = { approvers: ApproversField };
-
-/** 'taskType' -> 'Task type': the label when a plugin has no text for a property. */
-const humanize = (key: string) => {
-  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 export interface PropertiesPanelProps {
   node?: ActivityNode;
@@ -49,9 +39,7 @@ export function PropertiesPanel({ node, edge, nodeLabel, onChange, onDeleteNode,
   if (!node) return <Callout className="wf-properties">{t('WORKFLOW.NO_SELECTION')}</Callout>;
   const manifest = activityRegistry[node.data.type];
   const ns = activityNs(node.data.type);
-  const schema = manifest?.configSchema as RJSFSchema | undefined;
-  const keys = Object.keys((schema?.properties as object | undefined) ?? {});
-  const labels = Object.fromEntries(keys.map((k) => [k, t(k, { ns, defaultValue: humanize(k) })]));
+  const keys = Object.keys((manifest?.configSchema.properties as object | undefined) ?? {});
   const fixed = isFixedType(node.data.type);
   return (
     <div className="wf-properties" data-testid="properties">
@@ -74,15 +62,12 @@ export function PropertiesPanel({ node, edge, nodeLabel, onChange, onDeleteNode,
           onChange={(e) => onChange(node.id, { description: e.target.value || undefined })}
         />
       </FormGroup>
-      {schema && keys.length > 0 && (
+      {keys.length > 0 && (
         <ConfigForm
           key={node.id}
+          type={node.data.type}
           idPrefix={`wf-prop-${node.id}`}
-          schema={schema}
           value={(node.data.properties ?? {}) as Record<string, unknown>}
-          labels={labels}
-          custom={keys.includes('approvers') ? { approvers: 'approvers' } : {}}
-          fields={customFields}
           onChange={(properties) => onChange(node.id, { properties })}
         />
       )}

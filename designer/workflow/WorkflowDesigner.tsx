@@ -73,6 +73,12 @@ export function WorkflowDesigner({ initial }: { initial: DesignedModule }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  // Core rules read from the workflow texts; a plugin's own from its namespace ('issue.<code>').
+  const issueText = (i: DesignIssue) =>
+    i.ns
+      ? t(`issue.${i.code}`, { ...i.params, ns: i.ns, defaultValue: i.message })
+      : t(`WORKFLOW.ISSUE.${i.code}`, { ...i.params, defaultValue: i.message });
+
   const labelOf = useCallback(
     (id: string) => {
       const n = nodes.find((x) => x.id === id);
@@ -198,7 +204,7 @@ export function WorkflowDesigner({ initial }: { initial: DesignedModule }) {
     window.setTimeout(() => void flow.fitView(), 50);
   }
 
-  const steps = orderSteps(current);
+  const steps = orderSteps(current, activityRegistry);
   const canvas = (
     <div className="wf-body">
       <aside className="wf-left">
@@ -315,10 +321,10 @@ export function WorkflowDesigner({ initial }: { initial: DesignedModule }) {
                 <li key={i.message}>
                   {i.activityId ? (
                     <a role="button" tabIndex={0} onClick={() => select(i.activityId!)}>
-                      {t(`WORKFLOW.ISSUE.${i.code}`, i.params)}
+                      {issueText(i)}
                     </a>
                   ) : (
-                    t(`WORKFLOW.ISSUE.${i.code}`, i.params)
+                    issueText(i)
                   )}
                 </li>
               ))}

@@ -1,20 +1,22 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { WorkflowActivity, WorkflowDefinition } from '../../schemas/workflow-definition';
 import type { ActivityManifest } from '../../runtime/plugin-contract';
-import { COMPLETE_TYPE, DEFAULT_OUTCOME, START_TYPE } from '../../runtime/workflow-validate';
+import { activityRegistry } from '../../runtime/activity-registry';
+import { DEFAULT_OUTCOME } from '../../runtime/workflow-validate';
 
 /** What a canvas node carries: the stored activity minus its id and position (those live on the node). */
 export type ActivityData = Omit<WorkflowActivity, 'activityId' | 'position'> & Record<string, unknown>;
 export type ActivityNode = Node<ActivityData, 'activity'>;
 export type OutcomeEdge = Edge<Record<string, unknown>>;
 
-export const isFixedType = (type: string) => type === START_TYPE || type === COMPLETE_TYPE;
+/** The start and end activities every workflow has once: they cannot be deleted. */
+export const isFixedType = (type: string) => !!activityRegistry[type]?.role;
 
 export function edgeId(source: string, outcome: string, target: string) {
   return `${source}:${outcome}->${target}`;
 }
 
-/** Stored workflow -> canvas. Start and Completed cannot be deleted (the step list always has them). */
+/** Stored workflow -> canvas. The start and end cannot be deleted (the step list always has them). */
 export function toFlow(wf: WorkflowDefinition): { nodes: ActivityNode[]; edges: OutcomeEdge[] } {
   const nodes: ActivityNode[] = wf.activities.map(({ activityId, position, ...rest }) => ({
     id: activityId,

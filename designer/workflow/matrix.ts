@@ -5,7 +5,8 @@ import {
   type StepPermission,
   type WorkflowDefinition,
 } from '../../schemas/workflow-definition';
-import { COMPLETE_TYPE, START_TYPE, activityLabel, orderSteps } from '../../runtime/workflow-validate';
+import { activityRegistry } from '../../runtime/activity-registry';
+import { activitiesWithRole, activityLabel, orderSteps, roleOf } from '../../runtime/workflow-validate';
 
 export type Permissions = NonNullable<WorkflowDefinition['permissions']>;
 export type Aspect = 'visibility' | 'editability';
@@ -27,13 +28,10 @@ export interface MatrixRow {
 /** Columns: Start (fs-start), each activity in step order, Completed (fs-complete). */
 export function stepColumns(wf: WorkflowDefinition): StepColumn[] {
   const cols: StepColumn[] = [];
-  for (const a of orderSteps(wf)) {
-    if (a.type === START_TYPE) continue;
-    if (a.type === COMPLETE_TYPE) continue;
-    cols.push({ key: a.activityId, label: activityLabel(a) });
-  }
-  const start = wf.activities.find((a) => a.type === START_TYPE);
-  const complete = wf.activities.find((a) => a.type === COMPLETE_TYPE);
+  for (const a of orderSteps(wf, activityRegistry))
+    if (!roleOf(activityRegistry, a)) cols.push({ key: a.activityId, label: activityLabel(a) });
+  const [start] = activitiesWithRole(wf, activityRegistry, 'start');
+  const [complete] = activitiesWithRole(wf, activityRegistry, 'end');
   return [
     { key: START_STEP, label: start ? activityLabel(start) : START_STEP },
     ...cols,

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { activityLocales, activityRegistry } from '../../runtime/activity-registry';
 import type { ActivityManifest } from '../../runtime/plugin-contract';
-import { COMPLETE_TYPE, START_TYPE } from '../../runtime/workflow-validate';
 
 export { activityRegistry };
 
@@ -11,8 +10,8 @@ for (const [lang, bundles] of Object.entries(activityLocales()))
 
 export const activityNs = (type: string) => `activity.${type}`;
 
-/** The palette: every plugin except Start and Completed, which each workflow has exactly once. */
+/** The palette: every plugin except the start and end, which each workflow has exactly once. */
 export const paletteEntries = (): ActivityManifest<object>[] =>
   Object.values(activityRegistry)
-    .filter((m) => m.type !== START_TYPE && m.type !== COMPLETE_TYPE)
+    .filter((m) => !m.role)
     .sort((a, b) => a.type.localeCompare(b.type));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ModuleDefinition } from '../../schemas/module-definition';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition';
 import { activityRegistry } from '../../runtime/activity-registry';
-import { fieldNamesOf, validateDesign } from './validate';
+import { fieldNamesOf } from '../../runtime/workflow-validate';
+import { validateDesign } from './validate';
 
 const def: ModuleDefinition = {
   display_name: 'Expenses',

@@ -1,38 +1,31 @@
 import type { ModuleDefinition } from '../../schemas/module-definition';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition';
-import type { ActivityManifest } from '../../runtime/plugin-contract';
+import type { ActivityManifestRegistry } from '../../runtime/plugin-contract';
 import {
-  ASSIGNMENT_TYPE,
   activityLabel,
-  approversOf,
+  configOf,
+  fieldNamesOf,
   formatIssue,
   validateWorkflow,
   type WorkflowIssue,
 } from '../../runtime/workflow-validate';
 
-export type DesignIssueCode = WorkflowIssue['code'] | 'ASSIGNEE_MISSING';
-export interface DesignIssue extends Omit<WorkflowIssue, 'code'> {
-  code: DesignIssueCode;
-}
-
-export const fieldNamesOf = (def: ModuleDefinition): string[] =>
-  (def.fieldGroups ?? []).flatMap((g) => (g.rows ?? []).flatMap((r) => (r.fields ?? []).map((f) => f.name)));
-
-export const outcomesOf = (registry: Record<string, ActivityManifest<object>>): Record<string, string[]> =>
-  Object.fromEntries(Object.values(registry).map((m) => [m.type, m.outcomes]));
+/** What the designer shows: the server's issues plus its own (same shape; codes are open). */
+export type DesignIssue = WorkflowIssue;
 
 /**
  * What the designer checks before it saves: the server's rules (the same pure function the server runs) plus
- * ones only the designer insists on, such as an Assignment nobody would receive.
+ * ones only the designer insists on: an activity that hands out tasks but names nobody to hand them to.
  */
 export function validateDesign(
   wf: WorkflowDefinition,
   def: ModuleDefinition,
-  registry: Record<string, ActivityManifest<object>>,
+  activities: ActivityManifestRegistry,
 ): DesignIssue[] {
-  const issues: DesignIssue[] = validateWorkflow(wf, { fieldNames: fieldNamesOf(def), outcomes: outcomesOf(registry) });
-  for (const a of wf.activities)
-    if (a.type === ASSIGNMENT_TYPE && !approversOf(a).length) {
+  const issues: DesignIssue[] = validateWorkflow(wf, { fieldNames: fieldNamesOf(def), activities });
+  for (const a of wf.activities) {
+    const m = activities[a.type];
+    if (m?.assignees && !m.assignees(configOf(m, a), a).length) {
       const params = { name: activityLabel(a) };
       issues.push({
         code: 'ASSIGNEE_MISSING',
@@ -41,5 +34,6 @@ export function validateDesign(
         activityId: a.activityId,
       });
     }
+  }
   return issues;
 }

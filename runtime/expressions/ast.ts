@@ -14,11 +14,15 @@ export class ExpressionError extends Error {
   constructor(
     message: string,
     readonly pos?: number,
+    /** Set when the expression names something that is neither a field nor an allow-listed function. */
+    readonly unknownName?: string,
   ) {
     super(message);
     this.name = 'ExpressionError';
   }
 }
+
+export const unknownNameError = (name: string, pos?: number) => new ExpressionError(`Unknown name ${name}`, pos, name);
 
 export const LIMITS = {
   maxSource: 10_000,

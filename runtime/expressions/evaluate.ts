@@ -1,4 +1,4 @@
-import { ExpressionError, FORBIDDEN_KEYS, LIMITS, type Node } from './ast';
+import { ExpressionError, FORBIDDEN_KEYS, LIMITS, unknownNameError, type Node } from './ast';
 import { FUNCTIONS, checkString, num, str, truthy, type Value } from './functions';
 
 export interface EvalOptions {
@@ -60,7 +60,7 @@ export function evaluateAst(ast: Node, scope: Value, opts: EvalOptions = {}): Va
     let cur: Value = scope;
     for (const key of path) {
       if (FORBIDDEN_KEYS.has(key) || cur === null || typeof cur !== 'object' || Array.isArray(cur)) return null;
-      cur = Object.prototype.hasOwnProperty.call(cur, key) ? (cur[key] ?? null) : null;
+      cur = Object.hasOwn(cur, key) ? (cur[key] ?? null) : null;
     }
     return cur;
   };
@@ -84,8 +84,8 @@ export function evaluateAst(ast: Node, scope: Value, opts: EvalOptions = {}): Va
         return n.op === '-' ? -num(v) : !truthy(v);
       }
       case 'call': {
-        const fn = FUNCTIONS[n.name];
-        if (!fn) throw new ExpressionError(`Unknown function ${n.name}`);
+        const fn = Object.hasOwn(FUNCTIONS, n.name) ? FUNCTIONS[n.name] : undefined;
+        if (!fn) throw unknownNameError(n.name);
         // IF and IFS evaluate only the branch they take.
         if (n.name === 'IF') {
           const [cond, then, otherwise] = n.args;

@@ -30,6 +30,22 @@ describe('expression evaluator', () => {
   it('turns division by zero into an error, not Infinity', () => {
     expect(() => evaluateExpression('1/0', {})).toThrow(/DIV\/0/);
   });
+
+  it('knows only the allow-listed functions and refuses prototype names when it compiles', () => {
+    const unknown = (src: string) => {
+      try {
+        compileExpression(src);
+      } catch (err) {
+        return err instanceof ExpressionError ? err.unknownName : 'not an ExpressionError';
+      }
+      return undefined;
+    };
+    expect(unknown('hasOwnProperty(1)')).toBe('hasOwnProperty');
+    expect(unknown('toString()')).toBe('toString');
+    expect(unknown('x.constructor')).toBe('constructor');
+    expect(unknown('{__proto__}')).toBe('__proto__');
+    expect(unknown('round(1.5, 0)')).toBeUndefined();
+  });
 });
 
 describe('expression evaluator against escape attempts', () => {

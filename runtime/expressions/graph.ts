@@ -27,7 +27,7 @@ export class FormulaGraph {
       }
       state.set(field, 'visiting');
       stack.push(field);
-      for (const d of formulas[field]?.deps ?? []) if (formulas[d]) visit(d);
+      for (const d of formulas[field]!.deps) if (Object.hasOwn(formulas, d)) visit(d);
       stack.pop();
       state.set(field, 'done');
       this.order.push(field);

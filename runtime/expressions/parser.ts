@@ -1,4 +1,5 @@
-import { ExpressionError, FORBIDDEN_KEYS, LIMITS, type Node } from './ast';
+import { ExpressionError, FORBIDDEN_KEYS, LIMITS, unknownNameError, type Node } from './ast';
+import { FUNCTIONS } from './functions';
 
 type Tok = { t: 'num' | 'str' | 'id' | 'op' | 'field' | 'eof'; v: string; pos: number };
 
@@ -136,7 +137,7 @@ export function parse(src: string): Node {
       next();
       const id = next();
       if (id.t !== 'id') throw new ExpressionError('Expected a property name', id.pos);
-      if (FORBIDDEN_KEYS.has(id.v)) throw new ExpressionError(`'${id.v}' cannot be read`, id.pos);
+      if (FORBIDDEN_KEYS.has(id.v)) throw unknownNameError(id.v, id.pos);
       if (node.k !== 'ref') throw new ExpressionError('Only field references have properties', id.pos);
       node = { k: 'ref', path: [...node.path, id.v] };
       if (depth > LIMITS.maxDepth) throw new ExpressionError('Expression is nested too deeply', id.pos);
@@ -153,7 +154,8 @@ export function parse(src: string): Node {
     }
     if (t.t === 'str') return { k: 'str', v: t.v };
     if (t.t === 'field') {
-      if (!t.v || FORBIDDEN_KEYS.has(t.v)) throw new ExpressionError(`Bad field reference '{${t.v}}'`, t.pos);
+      if (!t.v) throw new ExpressionError(`Bad field reference '{${t.v}}'`, t.pos);
+      if (FORBIDDEN_KEYS.has(t.v)) throw unknownNameError(t.v, t.pos);
       return postfix({ k: 'ref', path: [t.v] }, depth);
     }
     if (t.t === 'op') {
@@ -177,6 +179,8 @@ export function parse(src: string): Node {
     if (t.t === 'id') {
       const low = t.v.toLowerCase();
       if (peek().t === 'op' && peek().v === '(') {
+        // Only the allow-listed functions exist; TOSTRING or HASOWNPROPERTY is an unknown name, not a lookup.
+        if (!Object.hasOwn(FUNCTIONS, t.v.toUpperCase())) throw unknownNameError(t.v, t.pos);
         next();
         const args: Node[] = [];
         if (!(peek().t === 'op' && peek().v === ')')) {
@@ -189,7 +193,7 @@ export function parse(src: string): Node {
       if (low === 'true' || low === 'false') return { k: 'bool', v: low === 'true' };
       if (low === 'null') return { k: 'null' };
       if (low === 'not') return { k: 'un', op: '!', arg: expr(9, depth + 1) };
-      if (FORBIDDEN_KEYS.has(t.v)) throw new ExpressionError(`'${t.v}' cannot be read`, t.pos);
+      if (FORBIDDEN_KEYS.has(t.v)) throw unknownNameError(t.v, t.pos);
       return postfix({ k: 'ref', path: [t.v] }, depth);
     }
     throw new ExpressionError(t.t === 'eof' ? 'Unexpected end of expression' : `Unexpected '${t.v}'`, t.pos);

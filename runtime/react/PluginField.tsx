@@ -3,7 +3,7 @@ import { FormGroup, Intent } from '@blueprintjs/core';
 import type { CompiledField } from '../compile';
 import { FormRuntimeContext } from './form-context';
 import type { FieldSnapshot, RecordStore } from './record-store';
-import { fieldRuntimes } from './registry';
+import { useFieldRuntimes } from './registries';
 
 interface Props {
   field: CompiledField;
@@ -18,7 +18,7 @@ const FieldView = memo(function FieldView({ field, snap, store, inTable }: Props
   const name = field.def.name;
   const onChange = useCallback((v: unknown) => store.change(name, v), [store, name]);
   const onBlur = useCallback(() => store.blur(name), [store, name]);
-  const rt = fieldRuntimes[field.def.fieldType];
+  const rt = useFieldRuntimes()[field.def.fieldType];
   if (!rt) return null;
   const id = `field-${name}`;
   const Widget = rt.Widget;

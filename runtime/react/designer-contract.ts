@@ -11,6 +11,8 @@ export interface ConfigEditorProps<C extends object = object> {
 
 /** A preview draws the field on the designer canvas: no record, no validation. */
 export interface PreviewProps<C extends object = object> {
+  /** Unique on the canvas: give it to the preview's input (several fields of one type are drawn side by side). */
+  id: string;
   config: C;
   label: string;
   required?: boolean;
@@ -41,5 +43,10 @@ export interface FieldDesigner<C extends object = object> {
 /** What a designer.tsx exports: the manifest it belongs to and the parts it customises. */
 export type FieldDesignerPart<C extends object = object> = Pick<FieldDesigner<C>, 'manifest'> &
   Partial<Omit<FieldDesigner<C>, 'manifest'>>;
+
+/** The designer halves by field type, complete (defaults filled in): what the form designer draws from. */
+export type FieldDesignerRegistry = Record<string, FieldDesigner<object>>;
+/** Designer halves as the plugin folders export them, by type. */
+export type FieldDesignerParts = Record<string, FieldDesignerPart<object>>;
 
 export const defineFieldDesigner = <C extends object>(d: FieldDesignerPart<C>): FieldDesignerPart<C> => d;

@@ -1,36 +1,76 @@
 import type { i18n as I18n } from 'i18next';
-import { fieldLocales, fieldRegistry } from '../registry';
-import type { FieldDesigner, FieldDesignerPart } from './designer-contract';
+import type { FieldRegistry } from '../plugin-contract';
+import { fieldLocales, fieldRegistry, type FieldLocales } from '../registry';
+import type { FieldDesignerPart, FieldDesignerParts, FieldDesignerRegistry } from './designer-contract';
 import { defaultFieldDesigner, mergeFieldDesigner } from './designer/defaults';
-import { fieldRuntimes } from './registry';
+import { useRegistries, type PluginRegistries } from './registries';
+import { fieldRuntimes, type FieldRuntimeRegistry } from './registry';
+
+/** Module map as import.meta.glob returns it (path -> module of a designer.tsx). */
+export type DesignerModules = Record<string, { designer: FieldDesignerPart<object> }>;
+
+export function fieldDesignerPartsFrom(modules: DesignerModules): FieldDesignerParts {
+  return Object.fromEntries(Object.values(modules).map((m) => [m.designer.manifest.type, m.designer]));
+}
 
 /**
- * The designer halves of the field plugins, by type: every plugin in the registry gets one. A plugin folder's
- * designer.tsx (export `designer = defineFieldDesigner({ manifest, ...parts })`) overrides only the parts it
- * names; the rest come from defaults (palette from the manifest, a config form from configSchema, a preview that
- * draws the runtime Widget disabled).
+ * The designer halves the plugin folders ship (designer.tsx, optional): export `designer = defineFieldDesigner({
+ * manifest, ...parts })`. Only the form designer's chunk imports this module.
  */
-const own = import.meta.glob<{ designer: FieldDesignerPart<object> }>('../../plugins/fields/*/designer.tsx', {
-  eager: true,
-});
-const ownByType = Object.fromEntries(Object.values(own).map((m) => [m.designer.manifest.type, m.designer]));
-
-export const fieldDesigners: Record<string, FieldDesigner<object>> = Object.fromEntries(
-  Object.values(fieldRegistry).map((m) => [
-    m.type,
-    mergeFieldDesigner(defaultFieldDesigner(m, fieldRuntimes[m.type]), ownByType[m.type]),
-  ]),
+export const fieldDesignerParts: FieldDesignerParts = fieldDesignerPartsFrom(
+  import.meta.glob<{ designer: FieldDesignerPart<object> }>('../../plugins/fields/*/designer.tsx', { eager: true }),
 );
 
-/** The folders that ship their own designer.tsx (the contract suite checks they name the same manifest object). */
-export const customFieldDesigners: Record<string, FieldDesignerPart<object>> = ownByType;
+/**
+ * The designer registry: every type of the field registry gets a complete designer half, its own parts over the
+ * defaults (palette from the manifest, a config editor generated from configSchema, a preview drawing the runtime
+ * Widget disabled).
+ */
+export function buildFieldDesigners(
+  fields: FieldRegistry,
+  runtimes: FieldRuntimeRegistry,
+  parts: FieldDesignerParts,
+): FieldDesignerRegistry {
+  return Object.fromEntries(
+    Object.values(fields).map((m) => [
+      m.type,
+      mergeFieldDesigner(defaultFieldDesigner(m, runtimes[m.type]), parts[m.type]),
+    ]),
+  );
+}
 
-/** Palette entries in category order, then by type, for the designer's field list. */
-export function fieldPalette(): FieldDesigner<object>[] {
-  const order = ['basic', 'choice', 'date', 'advanced', 'calculation'];
-  return Object.values(fieldDesigners).sort(
+type Cache = WeakMap<FieldRegistry, WeakMap<FieldRuntimeRegistry, WeakMap<FieldDesignerParts, FieldDesignerRegistry>>>;
+const cache: Cache = new WeakMap();
+
+/** The designer registry for a set of registries, built once per distinct set (the components it makes stay the same). */
+export function designersFor(r: PluginRegistries): FieldDesignerRegistry {
+  const parts = r.designers ?? fieldDesignerParts;
+  let byRuntimes = cache.get(r.fields);
+  if (!byRuntimes) cache.set(r.fields, (byRuntimes = new WeakMap()));
+  let byParts = byRuntimes.get(r.runtimes);
+  if (!byParts) byRuntimes.set(r.runtimes, (byParts = new WeakMap()));
+  let designers = byParts.get(parts);
+  if (!designers) byParts.set(parts, (designers = buildFieldDesigners(r.fields, r.runtimes, parts)));
+  return designers;
+}
+
+/** The designer registry of the nearest RegistriesProvider (or of the plugin folders). */
+export const useFieldDesigners = (): FieldDesignerRegistry => designersFor(useRegistries());
+
+/** The designer registry of the plugin folders, for code outside React (tests, tools). */
+export const fieldDesigners: FieldDesignerRegistry = designersFor({
+  fields: fieldRegistry,
+  runtimes: fieldRuntimes,
+  designers: fieldDesignerParts,
+});
+
+const CATEGORY_ORDER = ['basic', 'choice', 'date', 'advanced', 'calculation'];
+
+/** Palette entries in category order, then by type. */
+export function fieldPalette(designers: FieldDesignerRegistry = fieldDesigners) {
+  return Object.values(designers).sort(
     (a, b) =>
-      order.indexOf(a.palette.category) - order.indexOf(b.palette.category) ||
+      CATEGORY_ORDER.indexOf(a.palette.category) - CATEGORY_ORDER.indexOf(b.palette.category) ||
       a.manifest.type.localeCompare(b.manifest.type),
   );
 }
@@ -39,8 +79,8 @@ export function fieldPalette(): FieldDesigner<object>[] {
  * Adds each plugin's i18next namespace ('field.<type>') to an i18next instance, once. Titles are then
  * `t(palette.title, { ns: \`field.${type}\` })`.
  */
-export function addFieldLocales(i18n: I18n): void {
-  for (const [lang, namespaces] of Object.entries(fieldLocales())) {
+export function addFieldLocales(i18n: I18n, locales: FieldLocales = fieldLocales()): void {
+  for (const [lang, namespaces] of Object.entries(locales)) {
     for (const [ns, bundle] of Object.entries(namespaces))
       if (!i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, bundle);
   }

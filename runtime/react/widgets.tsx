@@ -1,26 +1,19 @@
-import { memo, useState } from 'react';
-import {
-  AnchorButton,
-  Checkbox,
-  Classes,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Slider,
-  Switch,
-  TextArea,
-} from '@blueprintjs/core';
+import { memo } from 'react';
+import { Checkbox, Classes, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import DOMPurify from 'dompurify';
 import type { DisplayProps, WidgetProps } from './contract';
 
-/** Building blocks the field plugins pick from; each plugin folder says which one it uses and how. */
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/**
+ * Building blocks shared by several field plugins; each plugin folder says which one it uses and how. A widget
+ * only one plugin uses lives in that plugin's folder.
+ */
+export const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /**
  * Text and numbers use a native input with Blueprint's input classes: it looks like InputGroup but costs a
  * fraction to mount, which matters on forms of a thousand fields.
  */
-const inputClass = (invalid: boolean) =>
+export const inputClass = (invalid: boolean) =>
   `${Classes.INPUT} ${Classes.FILL}${invalid ? ` ${Classes.intentClass(Intent.DANGER)}` : ''}`;
 
 export const TextWidget = memo(function TextWidget({
@@ -71,37 +64,6 @@ export const TextAreaWidget = memo(function TextAreaWidget({
   );
 });
 
-/** What the user typed stays on screen ('4.', '-'); the value is a number once the text is one, else the text (invalid). */
-export const NumberWidget = memo(function NumberWidget({
-  id,
-  value,
-  disabled,
-  invalid,
-  onChange,
-  onBlur,
-}: WidgetProps) {
-  const [draft, setDraft] = useState(() => text(value));
-  const shown = typeof value === 'number' && Number(draft) === value && draft.trim() !== '' ? draft : text(value);
-  return (
-    <input
-      id={id}
-      className={inputClass(invalid)}
-      type="text"
-      inputMode="decimal"
-      value={shown}
-      disabled={disabled}
-      aria-invalid={invalid || undefined}
-      onChange={(e) => {
-        const s = e.target.value;
-        setDraft(s);
-        const n = Number(s);
-        onChange(s.trim() === '' ? null : Number.isFinite(n) ? n : s);
-      }}
-      onBlur={onBlur}
-    />
-  );
-});
-
 /** Native date/time inputs styled as Blueprint inputs: small, accessible, and they keep ISO values. */
 export const NativeInputWidget = memo(function NativeInputWidget({
   id,
@@ -132,27 +94,6 @@ export const NativeInputWidget = memo(function NativeInputWidget({
   );
 });
 
-export const SelectWidget = memo(function SelectWidget({
-  id,
-  value,
-  disabled,
-  onChange,
-  onBlur,
-  options,
-}: WidgetProps & { options: { value: string; label: string }[] }) {
-  return (
-    <HTMLSelect
-      id={id}
-      fill
-      value={text(value)}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-      onBlur={onBlur}
-      options={[{ value: '', label: '—' }, ...options]}
-    />
-  );
-});
-
 export const ChecksWidget = memo(function ChecksWidget({
   id,
   value,
@@ -176,99 +117,6 @@ export const ChecksWidget = memo(function ChecksWidget({
       ))}
     </div>
   );
-});
-
-export const SliderWidget = memo(function SliderWidget({
-  value,
-  disabled,
-  onChange,
-  min,
-  max,
-  step,
-}: WidgetProps & { min: number; max: number; step: number }) {
-  return (
-    <Slider
-      min={min}
-      max={max}
-      stepSize={step}
-      labelStepSize={Math.max(step, (max - min) / 5)}
-      value={typeof value === 'number' ? value : min}
-      disabled={disabled}
-      onChange={onChange}
-    />
-  );
-});
-
-export const SwitchWidget = memo(function SwitchWidget({
-  id,
-  value,
-  disabled,
-  onChange,
-  label,
-}: WidgetProps & { label?: string }) {
-  return (
-    <Switch
-      id={id}
-      checked={value === true}
-      disabled={disabled}
-      label={label}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
-  );
-});
-
-export const CheckboxWidget = memo(function CheckboxWidget({
-  id,
-  value,
-  disabled,
-  onChange,
-  label,
-}: WidgetProps & { label?: string }) {
-  return (
-    <Checkbox
-      id={id}
-      checked={value === true}
-      disabled={disabled}
-      label={label}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
-  );
-});
-
-export const RatingWidget = memo(function RatingWidget({
-  id,
-  value,
-  disabled,
-  onChange,
-  max,
-}: WidgetProps & { max: number }) {
-  const n = typeof value === 'number' ? value : 0;
-  return (
-    <div id={id} role="radiogroup" className="rating">
-      {Array.from({ length: max }, (_, i) => (
-        <button
-          key={i}
-          type="button"
-          role="radio"
-          aria-checked={n === i + 1}
-          aria-label={`${i + 1}`}
-          className={`rating-star${i < n ? ' on' : ''}`}
-          disabled={disabled}
-          onClick={() => onChange(n === i + 1 ? null : i + 1)}
-        >
-          ★
-        </button>
-      ))}
-    </div>
-  );
-});
-
-export const LinkButtonWidget = memo(function LinkButtonWidget({
-  id,
-  text: label,
-  url,
-}: WidgetProps & { text: string; url: string }) {
-  return <AnchorButton id={id} text={label} href={url} target="_blank" rel="noopener noreferrer" icon="share" />;
 });
 
 /** Rich text: edited as HTML, previewed sanitized (the server sanitizes again on write). */
@@ -305,8 +153,4 @@ export function ComputedWidget({ id, value, config }: WidgetProps) {
   const shown =
     typeof value === 'number' ? value.toFixed(places) : typeof value === 'boolean' ? (value ? '✓' : '✗') : text(value);
   return <InputGroup id={id} value={shown} readOnly className="computed" />;
-}
-
-export function MaskedDisplay({ value }: DisplayProps) {
-  return <span>{value ? '••••••••' : ''}</span>;
 }

@@ -22,6 +22,10 @@ export const ErrorAnswer = Type.Object({
 });
 export type ErrorAnswer = Static<typeof ErrorAnswer>;
 
+/** One of a fixed list of strings, as `enum` so a refusal lists every allowed value ("x must be one of ..."). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
 /** A POST that takes no body: a missing body counts as `{}`. */
 export const NoBody = Type.Object({});
 

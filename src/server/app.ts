@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
@@ -18,7 +18,6 @@ import { TaskHub } from './hub/hub.js';
 import { inProcessBus, redisBus } from './hub/bus.js';
 import { startChangeFeed } from './db/change-feed.js';
 import { GroupCommitter } from './db/group-commit.js';
-import { hubRoutes } from './hub/routes.js';
 import { notificationHandler } from './notifications/deliver.js';
 import { localTransitions } from './engine/transitions.js';
 import { writerThread } from './engine/thread/writer-client.js';
@@ -49,6 +48,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // The spec writes the same paths in two letter cases (/api/form/Editor and /api/form/editor): match either.
     routerOptions: { caseSensitive: false },
     return503OnClosing: true,
+    // Addresses the router itself refuses (a malformed or over-long path part) answer in the envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A part of the address is too long.' : 'The address is not valid.';
+      void (reply as FastifyReply).status(tooLong ? 414 : 400).send({ success: false, message });
+    },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
   const hub = new TaskHub(opts.config.redisUrl ? redisBus(opts.config.redisUrl) : inProcessBus(), app.log);
@@ -105,13 +110,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   app.get('/api/openapi.json', { config: { tenantOptional: true }, schema: { hide: true } }, async () => app.swagger());
 
-  // WebSocket and cookie plugins add hooks to every request of their scope, so each lives only where it is used.
-  await app.register(async (scope) => {
-    await hubRoutes(scope, ctx, ctx.hub, async (token, tenantId) => {
-      const claims = await ctx.keys.verify(token);
-      return claims && claims.tid === tenantId && !claims.scope ? claims.sub : null;
-    });
-  });
   for (const feature of featureModules) await feature.register(app, ctx);
   await webRoutes(app, opts.config.webDir);
   return { app, ctx };

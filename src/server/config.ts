@@ -32,8 +32,16 @@ export interface Config {
   bodyLimit: number;
   /** S3-compatible file storage; set when S3_BUCKET is, else files go to DATA_DIR/files. */
   s3?: S3Config;
+  /** Largest uploaded file in bytes (FILE_MAX_BYTES, default 10 MB). */
+  fileMaxBytes: number;
+  /** Whether this node runs due record schedules (SCHEDULER=off: it does not; another node does). */
+  scheduler: boolean;
+  /** How often the scheduler looks for due schedules, in ms (SCHEDULER_INTERVAL_MS, default 20 s). */
+  schedulerIntervalMs: number;
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy: string[];
+  /** Access-token lifetime in seconds (ACCESS_TOKEN_TTL, default 15 minutes; tests of the expiry dialog shorten it). */
+  accessTokenTtl: number;
 }
 
 export interface S3Config {
@@ -47,6 +55,15 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** A whole number above zero from the environment, or the default when unset. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -55,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`DB_POOL_SIZE must be a positive whole number, got ${env.DB_POOL_SIZE}`);
   if (env.SECRET_KEY && Buffer.from(env.SECRET_KEY, 'base64').length !== 32)
     throw new Error('SECRET_KEY must be 32 random bytes in base64 (for example: openssl rand -base64 32)');
+  const accessTokenTtl = Number(env.ACCESS_TOKEN_TTL ?? 15 * 60);
+  if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 1)
+    throw new Error(`ACCESS_TOKEN_TTL must be a positive number of seconds, got ${env.ACCESS_TOKEN_TTL}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -75,10 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedUserPassword: env.SEED_USER_PASSWORD || undefined,
     outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
+    fileMaxBytes: positive(env, 'FILE_MAX_BYTES', 10 * 1024 * 1024),
+    scheduler: env.SCHEDULER !== 'off',
+    schedulerIntervalMs: positive(env, 'SCHEDULER_INTERVAL_MS', 20_000),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean),
+    accessTokenTtl,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT || undefined,

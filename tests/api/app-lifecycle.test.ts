@@ -334,4 +334,43 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
     expect((await post(`${E}/category/${fin}/delete`, admin)).json().message).toMatch(/^Failed to delete group/);
     expect((await get(`${E}/GetForm?id=${moduleId}`, designer)).json().data.application_module_category_id).toBeNull();
   });
+
+  it('answers the same routes whatever the letter case of the path', async () => {
+    // The spec writes the datatables in lower case and the rest as /api/form/Editor/...
+    const page = { page: 1, length: 10 };
+    for (const url of [
+      '/api/form/editor/applications/datatables',
+      '/api/form/Editor/applications/datatables',
+      '/api/FORM/EDITOR/Applications/DataTables',
+    ]) {
+      const res = await post(url, designer, page);
+      expect(res.statusCode, url).toBe(200);
+      expect(
+        res.json().data.data.map((r: { id: string }) => r.id),
+        url,
+      ).toContain(moduleId);
+    }
+    for (const url of ['/api/form/editor/modules/datatables', '/api/form/Editor/Modules/Datatables']) {
+      expect((await post(url, designer, page)).json().data.recordsTotal, url).toBeGreaterThan(0);
+    }
+    for (const url of [
+      `/api/form/Editor/GetForm?id=${moduleId}`,
+      `/api/form/editor/getform?id=${moduleId}`,
+      `/api/Form/EDITOR/GETFORM?id=${moduleId}`,
+    ]) {
+      expect((await get(url, designer)).json().data, url).toMatchObject({ id: moduleId, status: 'Published' });
+    }
+    for (const url of ['/api/form/Editor/ListApplications', '/api/form/editor/listapplications']) {
+      expect(
+        (await get(url, staff)).json().data.map((r: { id: string }) => r.id),
+        url,
+      ).toEqual([moduleId]);
+    }
+    for (const url of ['/api/ocrprovider/lookup', '/api/OcrProvider/Lookup']) {
+      expect((await get(url, staff)).json().data, url).toHaveLength(3);
+    }
+    // Path parameters keep their case.
+    const upper = await get(`/api/form/editor/RECORDTEMPLATE/${moduleId.toUpperCase()}`, designer);
+    expect(upper.statusCode).toBe(404);
+  });
 });

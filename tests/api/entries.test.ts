@@ -6,6 +6,10 @@ import { bearer, tokenFor } from '../support/auth.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import { ListAnswer } from '../../src/server/entries/schemas.js';
+import { TaskPageAnswer, TotalAnswer } from '../../src/server/tasks/schemas.js';
 
 /**
  * The claim workflow without hiding `secret`: a list shows only fields no step hides (the access matrix covers
@@ -236,6 +240,42 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect((await list('admin', { cursor: 'garbage' })).statusCode).toBe(400);
   });
 
+  it('answers bad input to every records route with 400 and a message naming the field', async () => {
+    const bad: [string, Promise<{ statusCode: number; json(): unknown }>, string][] = [
+      ['list without app', post('/api/EntryModule/datatables', 'admin', { length: 10 }), 'moduleId is required.'],
+      ['filters not a list', list('admin', { filters: 'amount' }), 'filters must be array.'],
+      ['page not a number', list('admin', { page: 'two' }), 'page must be integer.'],
+      ['delete without id', post('/api/EntryModule/deletebyId', 'admin', {}), 'id is required.'],
+      ['bulk delete without ids', post('/api/EntryModule/deletebyIds', 'admin', {}), 'ids is required.'],
+      ['bulk delete of numbers', post('/api/EntryModule/deletebyIds', 'admin', { ids: [1] }), 'ids.0 must be string.'],
+      [
+        'comment without record',
+        post('/api/EntryModule/sendComment', 'admin', { message: 'x' }),
+        'recordId is required.',
+      ],
+      ['comments without record', get('/api/EntryModule/loadcomment?page=1', 'admin'), 'recordId is required.'],
+      ['comments page 0', get(`/api/EntryModule/loadcomment?recordId=x&page=0`, 'admin'), 'page must be >= 1.'],
+      ['save without data', post('/api/EntryModule/save', 'admin', { moduleId }), 'data is required.'],
+      ['save of a list', post('/api/EntryModule/save', 'admin', { moduleId, data: [] }), 'data must be object.'],
+      [
+        'detail with empty task',
+        get(`/api/EntryModule/${submitted[0]!.id}/detail?taskId=`, 'admin'),
+        'taskId must NOT have fewer than 1 characters.',
+      ],
+      ['team tasks without team', post('/api/Task/dataTablesByTeamId', 'admin', {}), 'teamId is required.'],
+      [
+        'task list of 1000',
+        post('/api/Task/datatables', 'admin', { length: 1000 }),
+        'length must be between 1 and 100.',
+      ],
+    ];
+    for (const [name, call, message] of bad) {
+      const r = await call;
+      expect(r.statusCode, name).toBe(400);
+      expect(r.json(), name).toEqual({ success: false, message });
+    }
+  });
+
   it('lists only what the user may see: own records, records with their tasks, own drafts; never another tenant', async () => {
     const sams = submitted
       .filter((s) => s.by === 'sam')
@@ -281,6 +321,30 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     await tdb.updateTable('records').set({ data: original }).where('id', '=', top).execute();
   });
 
+  it('sends reused lists as JSON text that is exactly what their response schemas declare', async () => {
+    // Reused answers are sent as text, never through the schema's serializer: the schema must describe every
+    // field (cleaning the answer by the schema removes nothing) and the header must still say JSON.
+    const conforms = (res: { headers: Record<string, unknown>; body: string }, schema: TSchema) => {
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      const body = JSON.parse(res.body) as unknown;
+      expect([...Value.Errors(schema, body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+      expect(Value.Clean(schema, structuredClone(body))).toEqual(body);
+      return body as { data: { data: unknown[] } };
+    };
+    const records = conforms(await list('admin', { length: 10 }), ListAnswer);
+    expect(records.data.data.length).toBe(10);
+    const row = records.data.data[0] as Record<string, unknown>;
+    for (const k of ['process_status_display', 'tasks', 'workflow_initiator_user', 'sequence_number', 'mine'])
+      expect(row).toHaveProperty(k);
+    expect(conforms(await list('sam', {}, true), ListAnswer).data.data.length).toBe(3);
+    const again = await list('admin', { length: 10 });
+    expect(again.body).toBe(JSON.stringify(records));
+    const tasks = conforms(await post('/api/Task/datatables', 'mia', { page: 1, length: 10 }), TaskPageAnswer);
+    expect(tasks.data.data.length).toBeGreaterThan(0);
+    conforms(await post('/api/Task/dynamicdatatables', 'mia', { page: 1, length: 10 }), TaskPageAnswer);
+    conforms(await get('/api/Task/total', 'mia'), TotalAnswer);
+  });
+
   it('summarises by process status', async () => {
     const task = await tdb
       .selectFrom('tasks')
@@ -309,7 +373,17 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect((await post('/api/EntryModule/deletebyId', 'sam', { id: mine })).json().message).toBe(
       'You can delete only your own drafts.',
     );
-    expect((await post('/api/EntryModule/deletebyId', 'mia', { id: drafts[0] })).statusCode).toBe(403);
+    // Mia may open Max's records (she approves them) but not delete them; Sam's drafts she may not even open.
+    const maxs = submitted.find((s) => s.by === 'max')!.id;
+    expect((await post('/api/EntryModule/deletebyId', 'mia', { id: maxs })).json()).toEqual({
+      success: false,
+      message: 'You can delete only your own drafts.',
+    });
+    expect((await post('/api/EntryModule/deletebyId', 'mia', { id: drafts[0] })).json()).toEqual({
+      success: false,
+      message: 'Record not found',
+    });
+    expect((await post('/api/EntryModule/deletebyIds', 'mia', { ids: [maxs, drafts[0]] })).statusCode).toBe(404);
     expect((await post('/api/EntryModule/deletebyId', 'bravo', { id: drafts[0] })).statusCode).toBe(404);
     expect((await post('/api/EntryModule/deletebyIds', 'sam', { ids: [drafts[0], drafts[1]] })).json()).toMatchObject({
       success: true,

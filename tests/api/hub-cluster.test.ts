@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { enqueue } from '../../src/server/outbox/outbox.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import { scratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.js';
+import { READY_TIMEOUT_MS } from '../support/ready.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -37,7 +38,7 @@ describe.runIf(runCluster)('two or more server nodes on one PostgreSQL and one R
     nodes.push(await startServer({ ...env, OUTBOX_WORKER: 'off' }));
     nodes.push(await startServer(env));
     db = openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
-  });
+  }, 3 * READY_TIMEOUT_MS); // three starts, each allowed the readiness wait of a loaded machine
   afterAll(async () => {
     for (const n of nodes) await n.stop();
     nodes = [];

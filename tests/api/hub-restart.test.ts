@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import { afterAll, describe, expect, it } from 'vitest';
+import { READY_TIMEOUT_MS } from '../support/ready.js';
 import { freePort, startServer, type RunningServer } from '../support/server.js';
 
 /** The spec's reconnect schedule: up to 10 attempts, delay min(1000 × 2^n, 10000) ms. */
@@ -16,7 +17,9 @@ describe('the SignalR client survives a server restart', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('reconnects by itself once the server is back', async () => {
+  // Two server starts (each allowed the readiness wait of a loaded machine) plus the reconnect schedule.
+  const timeout = 2 * READY_TIMEOUT_MS + 30_000;
+  it('reconnects by itself once the server is back', { timeout }, async () => {
     const port = String(await freePort());
     server = await startServer({ PORT: port, DATA_DIR: dataDir });
     const res = await fetch(`${server.url}/api/identity/Authentication/authenticateiso`, {
@@ -46,5 +49,5 @@ describe('the SignalR client survives a server restart', () => {
     expect(client.state).toBe(HubConnectionState.Connected);
     expect(await client.invoke<string>('GetConnectionId')).toBeTruthy();
     await client.stop();
-  }, 60_000); // two server starts plus the reconnect schedule; a loaded machine takes more than the default 30 s
+  });
 });

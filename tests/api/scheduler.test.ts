@@ -141,6 +141,13 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
     const acts = (await post('/api/TaskScheduler/activities', 'sam', { schedule_id: scheduleId })).json().data;
     expect(acts).toMatchObject({ page: 1, length: 10, recordsTotal: 2 });
     expect(acts.data[0].status).toBe('Succeeded');
+    // The same history by GET, its page and length from the query string.
+    const byGet = (await get(`/api/TaskScheduler/activities?schedule_id=${scheduleId}&page=2&length=1`, 'sam')).json();
+    expect(byGet.data).toMatchObject({ page: 2, length: 1, recordsTotal: 2 });
+    expect(byGet.data.data).toHaveLength(1);
+    const bad = await post('/api/TaskScheduler/datatables', 'sam', { moduleId, length: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, message: 'length must be one of 10, 20, 25, 50, 100.' });
   });
 
   it('records a failed run with the reason', async () => {

@@ -55,12 +55,13 @@ describe.each(await testDialects())('workflow designer API on %s', (dialect) => 
   let staff = '';
   let other = '';
   let moduleId = '';
+  let sam = '';
   beforeAll(async () => {
     t = await startTestApp(dialect);
     const { tenantId } = await t.addTenant('acme', PW);
     const { tenantId: bravo } = await t.addTenant('bravo', PW);
     const acme = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    await insertUser(acme, { username: 'sam', email: 'sam@acme.test', fullname: 'Sam Staff', password: PW });
+    sam = await insertUser(acme, { username: 'sam', email: 'sam@acme.test', fullname: 'Sam Staff', password: PW });
     const gone = await insertUser(acme, {
       username: 'gone',
       email: 'gone@acme.test',
@@ -145,10 +146,10 @@ describe.each(await testDialects())('workflow designer API on %s', (dialect) => 
     const removed = await save(claim(false), workflow([{ type: 'field', field: 'manager' }]));
     expect(removed.statusCode).toBe(400);
     expect(removed.json()).toEqual({ success: false, message: 'Assignee for Manager approval is no longer available' });
-    const badCondition = await save(claim(true), workflow([{ type: 'user', id: 'u1' }], '{amount} >'));
+    const badCondition = await save(claim(true), workflow([{ type: 'user', id: sam }], '{amount} >'));
     expect(badCondition.statusCode).toBe(400);
     expect(badCondition.json().message).toMatch(/^The condition of Large is not valid: /);
-    const wf = workflow([{ type: 'user', id: 'u1' }]);
+    const wf = workflow([{ type: 'user', id: sam }]);
     wf.connections.push(
       { sourceActivityId: 'a1', targetActivityId: 'done', outcome: 'Approved' },
       { sourceActivityId: 'a1', targetActivityId: 'done', outcome: 'Maybe' },

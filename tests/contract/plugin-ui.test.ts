@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { IconNames } from '@blueprintjs/icons';
 import { describe, expect, it } from 'vitest';
 import { FIELD_PLUGIN_DIR } from '../../runtime/registry-node';
 import { fieldRegistry } from '../../runtime/registry';
 import { fieldRuntimes } from '../../runtime/react/registry';
-import { customFieldDesigners, fieldDesigners, fieldPalette } from '../../runtime/react/designer-registry';
+import { fieldDesignerParts, fieldDesigners, fieldPalette } from '../../runtime/react/designer-registry';
 import { addItem, removeItem, renameItem } from '../../runtime/react/designer/config-list';
 
 const folders = fs
@@ -26,11 +27,15 @@ describe.each(folders)('UI halves of field plugin %s', (folder) => {
 
   it('has a designer half (its own designer.tsx over the defaults) tied to the same manifest object', () => {
     const own = fs.existsSync(path.join(FIELD_PLUGIN_DIR, folder, 'designer.tsx'));
-    expect(!!customFieldDesigners[folder]).toBe(own);
-    if (own) expect(customFieldDesigners[folder]!.manifest).toBe(manifest);
+    expect(!!fieldDesignerParts[folder]).toBe(own);
+    if (own) expect(fieldDesignerParts[folder]!.manifest).toBe(manifest);
     const d = fieldDesigners[folder]!;
     expect(d.manifest).toBe(manifest);
     expect(d.palette).toMatchObject({ icon: manifest.icon, title: manifest.title, category: manifest.category });
+  });
+
+  it('shows in the palette with an icon Blueprint has', () => {
+    expect(Object.values(IconNames)).toContain(fieldDesigners[folder]!.palette.icon);
   });
 
   it('renders its config editor, preview and display without a browser', () => {
@@ -40,12 +45,17 @@ describe.each(folders)('UI halves of field plugin %s', (folder) => {
       createElement(d.ConfigEditor, { config: manifest.defaultConfig, onChange: () => undefined }),
     );
     // The generated editor has one input per setting; a custom one draws at least its container.
-    if (!customFieldDesigners[folder]?.ConfigEditor)
-      for (const p of props) expect(editor).toContain(`config-${folder}-${p}`);
+    if (!fieldDesignerParts[folder]?.ConfigEditor)
+      for (const p of props) expect(editor).toContain(`config-${folder}_${p}`);
     else expect(editor).toContain('ff-config-editor');
     expect(
       renderToString(
-        createElement(d.Preview, { config: manifest.defaultConfig, label: 'Preview label', required: true }),
+        createElement(d.Preview, {
+          id: `preview-${folder}`,
+          config: manifest.defaultConfig,
+          label: 'Preview label',
+          required: true,
+        }),
       ),
     ).toContain('Preview label');
     expect(() =>

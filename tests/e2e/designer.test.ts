@@ -129,13 +129,27 @@ describe('the form designer in Chromium', () => {
     await page.getByTestId('field-text_1').click();
     await page.fill('#prop_label', 'Full name');
     await page.fill('#prop_name', 'full_name');
-    await page.check('#prop_required');
+    await page.check('#prop_required', { force: true }); // Blueprint draws its switch over the native input
     await page.locator('#prop_columnWidth').fill('8');
     await expect(page.getByTestId('field-full_name').getAttribute('style')).resolves.toContain('span 8');
+    // The plugin's settings, generated from its configSchema; the canvas preview follows them.
+    const settings = page.getByTestId('plugin-settings');
+    await settings.locator('#config-text_placeholder').fill('First and last name');
+    await page
+      .getByTestId('field-full_name')
+      .locator('.fd-field-preview input[placeholder="First and last name"]')
+      .waitFor();
+    await expect(page.getByTestId('field-full_name').innerText()).resolves.toContain('Full name');
     await page.getByTestId('field-number_1').click();
     await page.fill('#prop_label', 'Days');
     await page.getByTestId('field-dropdown_1').click();
     await page.fill('#prop_label', 'Kind');
+    // A list setting: a second option, added and named in the generated editor, shows in the preview's select.
+    await page.getByTestId('plugin-settings').getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByTestId('plugin-settings').getByRole('textbox', { name: 'Label 2' }).fill('Sick leave');
+    await expect(
+      page.getByTestId('field-dropdown_1').locator('.fd-field-preview select option').allInnerTexts(),
+    ).resolves.toEqual(['—', 'Option 1', 'Sick leave']);
     await page.getByTestId('field-date_1').click();
     await page.fill('#prop_label', 'Start');
     await page.fill('#prop_regex', '([');
@@ -238,6 +252,7 @@ describe('the form designer in Chromium', () => {
     // Fill and save a record of version 1; the form-fill route never downloads the designer.
     const before = requested.length;
     await page.goto(`${origin}/item-editor/${moduleId}`);
+    await expect(page.getAttribute('#field-full_name', 'placeholder')).resolves.toBe('First and last name');
     await page.fill('#field-full_name', 'Ada Lovelace');
     // The table section: its header over the first column, a field's label over a column without one.
     const table = page.locator('[data-section="section-2"] table.ff-table');

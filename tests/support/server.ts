@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitForReady } from './ready.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,10 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real server (tsx src/server/main.ts) on a free port with a temporary data folder. */
+/**
+ * Starts the real server (tsx src/server/main.ts) on a free port with a temporary data folder and waits for its
+ * health check (tests/support/ready.ts: up to 120 s).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ff-e2e-'));
@@ -48,17 +52,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForReady(url, { exited: () => proc.exitCode !== null || proc.signalCode !== null, output: () => out });
+  } catch (err) {
+    // A process that never became ready is not left running behind the failed test.
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
   return {
     url,
@@ -67,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     proc,
     output: () => out,
     async stop(signal = 'SIGTERM') {
-      if (proc.exitCode === null) {
+      if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill(signal);
         await exited;
@@ -78,7 +78,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /** A GET to the server with an explicit Host header (Node's resolver does not map *.localhost to loopback). */
-export function getWithHost(server: RunningServer, pathname: string, host: string): Promise<{ status: number; body: string }> {
+export function getWithHost(
+  server: RunningServer,
+  pathname: string,
+  host: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: server.port, path: pathname, headers: { host } }, (res) => {
       let body = '';

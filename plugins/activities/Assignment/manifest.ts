@@ -1,15 +1,7 @@
 import { defineActivityManifest } from '../../../runtime/plugin-contract';
+import { approversFromExpression, approversOf, type Approver } from './approvers';
 
-/** Who gets a task: a user, every member of a team, or the user(s) named in a user field of the record. */
-export interface Approver {
-  type: 'user' | 'team' | 'field';
-  /** User or team id (type user/team). */
-  id?: string;
-  /** Field name holding a user id or a list of them (type field). */
-  field?: string;
-  /** Shown in the designer; the engine does not need it. */
-  name?: string;
-}
+export type { Approver } from './approvers';
 
 export interface AssignmentConfig {
   approvers: Approver[];
@@ -21,6 +13,7 @@ export interface AssignmentConfig {
   taskType: string;
 }
 
+/** Who gets a task: users, every member of a team, or the user(s) named in a user field of the record. */
 export const manifest = defineActivityManifest<AssignmentConfig>({
   kind: 'activity',
   type: 'Assignment',
@@ -61,4 +54,25 @@ export const manifest = defineActivityManifest<AssignmentConfig>({
     taskType: 'Approval',
   },
   outcomes: ['Approved', 'Rejected'],
+
+  assignees: (config, activity) => approversOf(config, activity),
+
+  // No approvers at all is the designer's concern (a draft may be unfinished); approvers that all went away with
+  // removed fields are refused on save, as the spec says.
+  validate(config, { activity, name, fieldNames }) {
+    const approvers = approversOf(config, activity);
+    const gone = approvers.length > 0 && approvers.every((r) => r.type === 'field' && !fieldNames.has(r.field ?? ''));
+    return gone
+      ? [{ code: 'ASSIGNEE_REMOVED', text: 'Assignee for {name} is no longer available', params: { name } }]
+      : [];
+  },
+
+  // Elsa keeps approvers in assignToCollectionExpression; here they join the config's list, stored once.
+  fromElsa(activity) {
+    const found = approversFromExpression(activity.assignToCollectionExpression);
+    if (!found) return activity;
+    const { assignToCollectionExpression: _moved, ...rest } = activity;
+    const own = Array.isArray(activity.properties?.approvers) ? (activity.properties.approvers as Approver[]) : [];
+    return { ...rest, properties: { ...activity.properties, approvers: [...own, ...found] } };
+  },
 });

@@ -1,4 +1,5 @@
-import { defineActivityServer } from '../../../runtime/activity-registry-node';
+import { defineActivityServer } from '../../../runtime/plugin-contract';
+import { approversOf } from './approvers';
 import { manifest, type AssignmentConfig } from './manifest';
 
 const DAY = 86_400_000;
@@ -27,14 +28,11 @@ export const server = defineActivityServer<AssignmentConfig>({
         tasks.push({ assigneeId: id, teamId });
       }
     };
-    // The spec's assignToCollectionExpression: a list of approver (user) ids.
-    const legacy = Array.isArray(activity.assignToCollectionExpression)
-      ? idsIn(activity.assignToCollectionExpression)
-      : [];
-    const users = [...legacy, ...config.approvers.filter((a) => a.type === 'user' && a.id).map((a) => a.id!)];
-    for (const a of config.approvers) if (a.type === 'field' && a.field) users.push(...idsIn(ctx.data[a.field]));
+    const approvers = approversOf(config, activity);
+    const users = approvers.filter((a) => a.type === 'user' && a.id).map((a) => a.id!);
+    for (const a of approvers) if (a.type === 'field' && a.field) users.push(...idsIn(ctx.data[a.field]));
     add(await ctx.activeUsers(users), null);
-    for (const a of config.approvers) {
+    for (const a of approvers) {
       if (a.type !== 'team' || !a.id) continue;
       add((await ctx.teamMembers(a.id)) ?? [], a.id);
     }
@@ -42,7 +40,12 @@ export const server = defineActivityServer<AssignmentConfig>({
       return { fault: `No approver is available for ${activity.displayName ?? activity.name ?? activity.activityId}` };
     const dueOn = config.dueInDays == null ? null : new Date(ctx.now.getTime() + config.dueInDays * DAY).toISOString();
     return {
-      wait: { tasks, taskType: config.taskType || 'Approval', dueOn, remindEveryHours: config.reminderEveryHours },
+      wait: {
+        tasks,
+        taskType: config.taskType || 'Approval',
+        dueOn,
+        remindEveryHours: config.reminderEveryHours ?? null,
+      },
     };
   },
   decide: (accepted) => (accepted ? 'Approved' : 'Rejected'),

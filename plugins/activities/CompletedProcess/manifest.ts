@@ -12,4 +12,5 @@ export const manifest = defineActivityManifest<CompletedProcessConfig>({
   configSchema: { type: 'object', properties: {}, additionalProperties: false },
   defaultConfig: {},
   outcomes: [],
+  role: 'end',
 });

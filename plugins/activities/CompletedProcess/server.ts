@@ -1,4 +1,4 @@
-import { defineActivityServer } from '../../../runtime/activity-registry-node';
+import { defineActivityServer } from '../../../runtime/plugin-contract';
 import { manifest } from './manifest';
 
 export const server = defineActivityServer({ manifest, execute: async () => ({ end: 'Completed' as const }) });

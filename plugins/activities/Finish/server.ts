@@ -1,4 +1,4 @@
-import { defineActivityServer } from '../../../runtime/activity-registry-node';
+import { defineActivityServer } from '../../../runtime/plugin-contract';
 import { manifest, type FinishConfig } from './manifest';
 
 // Connectors do not exist yet: nothing to call, so the activity completes.

@@ -1,4 +1,5 @@
 import { defineActivityManifest } from '../../../runtime/plugin-contract';
+import { compileExpression } from '../../../runtime/expressions';
 
 export interface IfConfig {
   /** An expression of the safe evaluator over the record's fields, e.g. `days > 10`. */
@@ -20,4 +21,19 @@ export const manifest = defineActivityManifest<IfConfig>({
   },
   defaultConfig: { condition: 'true' },
   outcomes: ['True', 'False'],
+
+  // The condition must parse in the safe evaluator the engine runs it with.
+  validate(config, { name }) {
+    const condition = typeof config.condition === 'string' ? config.condition.trim() : '';
+    if (!condition) return [{ code: 'CONDITION_MISSING', text: '{name} needs a condition', params: { name } }];
+    try {
+      compileExpression(condition);
+      return [];
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      return [
+        { code: 'CONDITION_INVALID', text: 'The condition of {name} is not valid: {error}', params: { name, error } },
+      ];
+    }
+  },
 });

@@ -1,4 +1,4 @@
-import { defineActivityServer } from '../../../runtime/activity-registry-node';
+import { defineActivityServer } from '../../../runtime/plugin-contract';
 import { evaluateExpression, ExpressionError, truthy, type Value } from '../../../runtime/expressions';
 import { manifest, type IfConfig } from './manifest';
 

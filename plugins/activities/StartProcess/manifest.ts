@@ -12,4 +12,5 @@ export const manifest = defineActivityManifest<StartProcessConfig>({
   configSchema: { type: 'object', properties: {}, additionalProperties: false },
   defaultConfig: {},
   outcomes: ['Done'],
+  role: 'start',
 });

@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { LinkButtonWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
+import { LinkButtonWidget } from './LinkButtonWidget';
 import { manifest } from './manifest';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <LinkButtonWidget {...p} text={p.config.text} url={p.config.url} />,
+  Widget: LinkButtonWidget,
   Display: TextDisplay,
 });

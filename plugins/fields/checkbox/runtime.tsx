@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { CheckboxWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
+import { CheckboxWidget } from './CheckboxWidget';
 import { manifest } from './manifest';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <CheckboxWidget {...p} label={p.config.text} />,
+  Widget: CheckboxWidget,
   Display: TextDisplay,
 });

@@ -1,6 +1,7 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { ChecksWidget, SelectWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { ChecksWidget, TextDisplay } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { SelectWidget } from './SelectWidget';
 
 export const runtime = defineFieldRuntime({
   manifest,

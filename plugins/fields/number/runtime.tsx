@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { NumberWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { NumberWidget } from './NumberWidget';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <NumberWidget {...p} />,
+  Widget: NumberWidget,
   Display: TextDisplay,
 });

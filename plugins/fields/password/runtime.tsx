@@ -1,6 +1,7 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { MaskedDisplay, TextWidget } from '../../../runtime/react/widgets';
+import { TextWidget } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { MaskedDisplay } from './MaskedDisplay';
 
 export const runtime = defineFieldRuntime({
   manifest,

@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { RatingWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { RatingWidget } from './RatingWidget';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <RatingWidget {...p} max={p.config.maxStars} />,
+  Widget: RatingWidget,
   Display: TextDisplay,
 });

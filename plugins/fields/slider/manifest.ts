@@ -12,7 +12,7 @@ export const manifest = defineFieldManifest<SliderConfig>({
   version: 1,
   title: 'title',
   category: 'choice',
-  icon: 'slider',
+  icon: 'settings',
   configSchema: {
     type: 'object',
     properties: {

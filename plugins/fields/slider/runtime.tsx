@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { SliderWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { SliderWidget } from './SliderWidget';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <SliderWidget {...p} min={p.config.minValue} max={p.config.maxValue} step={p.config.intervalSize} />,
+  Widget: SliderWidget,
   Display: TextDisplay,
 });

@@ -1,9 +1,10 @@
 import { defineFieldRuntime } from '../../../runtime/react/contract';
-import { SwitchWidget, TextDisplay } from '../../../runtime/react/widgets';
+import { TextDisplay } from '../../../runtime/react/widgets';
 import { manifest } from './manifest';
+import { SwitchWidget } from './SwitchWidget';
 
 export const runtime = defineFieldRuntime({
   manifest,
-  Widget: (p) => <SwitchWidget {...p} label={p.value === true ? p.config.onLabel : p.config.offLabel} />,
+  Widget: SwitchWidget,
   Display: TextDisplay,
 });

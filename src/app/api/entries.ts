@@ -2,75 +2,39 @@ import axios from 'axios';
 import { api, call, type Envelope } from './client';
 import type { RecordDetail } from './records';
 import type { FilterOperator } from '../../../runtime/expressions/operators';
+import type {
+  CommentPage,
+  Deleted,
+  EntryPage as ServerEntryPage,
+  EntryRow as ServerEntryRow,
+  ListBody,
+  ListFilterInput,
+  RecordComment,
+  Summary,
+} from '../../server/entries/schemas';
+import type { ModuleConfig, SavedUserConfig } from '../../server/apps/module-config/schemas';
+import type { Assignee } from '../../server/workflows/schemas';
+import { engineActions } from './engine';
 
 // One list of operators for rules, lookups and list filters.
 export { FILTER_OPERATORS, type FilterOperator } from '../../../runtime/expressions/operators';
 
 export const UNARY: FilterOperator[] = ['isnull', 'isnotnull', 'isempty', 'isnotempty'];
 
-export interface ListFilter {
-  field: string;
-  operator: FilterOperator;
-  value?: unknown;
-}
+/** A column filter as the records page sends it (the server's schema, with the page's stricter operator type). */
+export type ListFilter = ListFilterInput & { field: string; operator: FilterOperator };
 
 /** The spec's datatable payload, plus the keyset cursor of the previous page. */
-export interface ListRequest {
+export type ListRequest = ListBody & {
   moduleId: string;
-  page: number;
-  length: number;
   orders?: { column: string; dir: 'asc' | 'desc' }[];
-  search?: string;
   filters?: ListFilter[];
-  cursor?: string | null;
-}
+};
 
-export interface ListColumn {
-  data: string;
-  name: string;
-  field: boolean;
-  kind: 'text' | 'number';
-  orderable: boolean;
-  searchable: boolean;
-}
-
-export interface EntryRow {
-  id: string;
-  version: number;
-  is_draft: boolean;
-  data: Record<string, unknown>;
-  process_status: string;
-  process_status_display: string;
-  tasks: { assignee: string; step: string }[];
-  workflow_status: string | null;
-  workflow_activity_name: string | null;
-  workflow_started_on: string | null;
-  workflow_initiator_user: string | null;
-  workflow_initiator_email: string | null;
-  workflow_completed_on: string | null;
-  created_on: string;
-  modified_on: string;
-  mine: boolean;
-  [k: string]: unknown;
-}
-
-export interface EntryPage {
-  data: EntryRow[];
-  columns: ListColumn[];
-  recordsTotal: number;
-  recordsFiltered: number;
-  countCapped: boolean;
-  page: number;
-  length: number;
-  nextCursor: string | null;
-}
-
-export interface Comment {
-  id: string;
-  author_name: string;
-  message: string;
-  created_on: string;
-}
+/** A list row: `row[column.data]` reads a system column. */
+export type EntryRow = ServerEntryRow & Record<string, unknown>;
+export type EntryPage = Omit<ServerEntryPage, 'data'> & { data: EntryRow[] };
+export type { ListColumnView as ListColumn, RecordComment as Comment, Summary } from '../../server/entries/schemas';
 
 export interface HistoryEntry {
   id?: string;
@@ -83,70 +47,46 @@ export interface HistoryEntry {
   [k: string]: unknown;
 }
 
-export interface EntryDetail extends RecordDetail {
-  step: string;
-  task: {
-    id: string;
-    status: string;
-    activity_id: string;
-    activity_title: string;
-    task_type: string;
-    version: number;
-  } | null;
-  actions: string[];
-  goBackTargets: { activityId: string; title?: string; name?: string }[];
-  process_status: string;
-  process_status_display: string;
-  workflow_activity_name: string | null;
-  workflow_started_on: string | null;
-  workflow_initiator_email: string | null;
-  workflow_completed_on: string | null;
-  created_by: string;
-}
+/** A record as the task editor shows it: the viewer's step, task, actions and process state. */
+export type EntryDetail = RecordDetail;
 
 export const entries = {
   list: (body: ListRequest, draft = false) =>
     call<EntryPage>(api.post(`/EntryModule/${draft ? 'draftdatatables' : 'datatables'}`, body)),
-  deleteById: (id: string) => call<{ ids: string[] }>(api.post('/EntryModule/deletebyId', { id })),
-  deleteByIds: (ids: string[]) => call<{ ids: string[] }>(api.post('/EntryModule/deletebyIds', { ids })),
-  summary: (moduleId: string) =>
-    call<{ total: number; drafts: number; byStatus: Record<string, number>; countCapped: boolean }>(
-      api.get(`/EntryModule/summary/${moduleId}`),
-    ),
+  deleteById: (id: string) => call<Deleted>(api.post('/EntryModule/deletebyId', { id })),
+  deleteByIds: (ids: string[]) => call<Deleted>(api.post('/EntryModule/deletebyIds', { ids })),
+  summary: (moduleId: string) => call<Summary>(api.get(`/EntryModule/summary/${moduleId}`)),
   detail: (recordId: string, taskId?: string) =>
     call<EntryDetail>(api.get(`/EntryModule/${recordId}/detail`, { params: taskId ? { taskId } : {} })),
-  comments: (recordId: string) => call<{ comments: Comment[] }>(api.get(`/EntryModule/${recordId}/comments`)),
+  comments: (recordId: string) => call<CommentPage>(api.get(`/EntryModule/${recordId}/comments`)),
   sendComment: (recordId: string, message: string) =>
-    call<Comment>(api.post('/EntryModule/sendComment', { recordId, message })),
+    call<RecordComment>(api.post('/EntryModule/sendComment', { recordId, message })),
   history: (moduleId: string, recordId: string) =>
     call<HistoryEntry[]>(api.get(`/EntryModule/${moduleId}/workflowhistory`, { params: { recordId } })),
-  submit: (body: { moduleId: string; recordId?: string; version?: number; data: Record<string, unknown> }) =>
-    call<{ recordId: string }>(api.post('/EntryModule/submit', body)),
-  approve: (taskId: string, accepted: boolean, description?: string, data?: Record<string, unknown>) =>
-    call<{ outcome?: string }>(api.post('/EntryModule/approve', { task_id: taskId, accepted, description, data })),
-  reassign: (taskId: string, userId: string, message: string) =>
-    call(api.post('/EntryModule/reassignment', { taskId, userId, message })),
-  goBack: (taskId: string, goBackToActivityId: string, message: string) =>
-    call(api.post('/EntryModule/goback', { message }, { params: { taskId, goBackToActivityId } })),
-  withdraw: (recordId: string, message: string) => call(api.post('/EntryModule/withdraw', { recordId, message })),
-  remind: (recordId: string) => call(api.post('/EntryModule/reminder', { recordId })),
-  restart: (recordId: string) => call(api.post('/EntryModule/workflow/restart', { recordId })),
+  // The workflow actions (engine feature).
+  submit: engineActions.submit,
+  approve: engineActions.approve,
+  reassign: engineActions.reassign,
+  goBack: engineActions.goBack,
+  withdraw: engineActions.withdraw,
+  remind: engineActions.remind,
+  restart: engineActions.restart,
 };
 
 /** Column configuration per user (the form editor's setuserconfig / getmoduleconfig). */
 export const listConfig = {
   get: (moduleId: string) =>
-    call<{ userConfig: Record<string, { hidden?: string[] } | undefined>; defaultConfig: Record<string, unknown> }>(
+    // The records page keeps its hidden columns under the 'records' tab.
+    call<ModuleConfig & { userConfig: Record<string, { hidden?: string[] } | undefined> }>(
       api.get('/form/Editor/getmoduleconfig', { params: { moduleId } }),
     ),
   set: (moduleId: string, config: { hidden: string[]; visible: string[] }) =>
-    call(api.put('/form/Editor/setuserconfig', config, { params: { moduleId, tabConfig: 'records' } })),
+    call<SavedUserConfig>(api.put('/form/Editor/setuserconfig', config, { params: { moduleId, tabConfig: 'records' } })),
 };
 
+/** Users and teams to hand a task to (the workflow designer's look-up). */
 export const assignees = (searchTerm = '') =>
-  call<{ id: string; type: 'user' | 'team'; name: string }[]>(
-    api.get('/form/Editor/LookupAssignee', { params: { searchTerm } }),
-  );
+  call<Assignee[]>(api.get('/form/Editor/LookupAssignee', { params: { searchTerm } }));
 
 /** The server's own message for a failed call, if it sent one (else the caller shows its fallback text). */
 export function serverMessage(err: unknown): string | undefined {

@@ -1,16 +1,9 @@
 import { api, call, type Envelope } from './client';
-import type { AuthConfig, SignInData } from '../state/auth';
+// Shapes from the server's identity schemas (one definition, types derived).
+import type { Me, PasswordChanged, Refreshed, SharedKey, SignInData } from '../../server/identity/schemas';
 
 const AUTH = '/identity/Authentication';
 const MANAGE = '/identity/manageauthenticator';
-
-export interface MeData {
-  token: string;
-  uid: string;
-  username: string;
-  fullname: string;
-  config: AuthConfig;
-}
 
 /** 401 answers carry the spec's message in the body; treat them as data, not as network errors. */
 const acceptAuthStatus = { validateStatus: (s: number) => s < 500 };
@@ -29,13 +22,13 @@ export async function loginWith2Fa(twoFactorCode: string, rememberMachine: boole
 }
 
 export const isAuthenticated = (token: string) =>
-  call<MeData>(api.get(`${AUTH}/isAuthenticated`, { headers: { Authorization: `Bearer ${token}` }, validateStatus: (s) => [200, 204, 400, 401, 403].includes(s) }));
+  call<Me>(api.get(`${AUTH}/isAuthenticated`, { headers: { Authorization: `Bearer ${token}` }, validateStatus: (s) => [200, 204, 400, 401, 403].includes(s) }));
 
-export const refreshToken = (jwt: string) => call<{ jwt: string; refreshToken: string; expiresAt: string }>(api.post(`${AUTH}/refreshToken`, { jwt }));
+export const refreshToken = (jwt: string) => call<Refreshed>(api.post(`${AUTH}/refreshToken`, { jwt }));
 
 export const logout = (jwt: string | undefined) => api.post(`${AUTH}/logout`, { jwt }).catch(() => undefined);
 
-export const sharedKey = () => call<{ sharedKey: string; authenticatorUri: string; qrCodeDataUrl: string }>(api.get(`${MANAGE}/sharedKeyQRCodeUri`));
+export const sharedKey = () => call<SharedKey>(api.get(`${MANAGE}/sharedKeyQRCodeUri`));
 
 export async function enableAuthenticator(code: string): Promise<Envelope<SignInData>> {
   const res = await api.post<Envelope<SignInData>>(`${MANAGE}/enableAuthenticator`, { code }, acceptAuthStatus);
@@ -43,7 +36,7 @@ export async function enableAuthenticator(code: string): Promise<Envelope<SignIn
 }
 
 export async function changePassword(token: string, currentPassword: string, newPassword: string) {
-  const res = await api.post<Envelope<SignInData>>(`${MANAGE}/changepassword`, { currentPassword, newPassword }, {
+  const res = await api.post<Envelope<PasswordChanged>>(`${MANAGE}/changepassword`, { currentPassword, newPassword }, {
     headers: { Authorization: `Bearer ${token}` },
     ...acceptAuthStatus,
   });

@@ -1,21 +1,12 @@
 import { api, call } from './client';
 
-export interface Organization {
-  name: string;
-  domain: string;
-  time_zone: string;
-  date_format: string;
-  datetime_format: string | null;
-  time_format: string;
-}
+/** Shapes from the server's route schemas (identity serves these; one definition, types derived). */
+export type { Organization, TimeZone } from '../../server/identity/schemas';
+export type { SsoSettingsView } from '../../server/identity/sso/schemas';
+import type { Organization, TimeZone } from '../../server/identity/schemas';
+import type { SsoSettingsInput as ServerSsoInput, SsoSettingsView } from '../../server/identity/sso/schemas';
 
-export interface SsoSettingsView {
-  oidc: { issuer: string; clientId: string; hasClientSecret: boolean; redirectUri: string };
-  saml: { entryPoint: string; idpCert: string; issuer: string; audience: string };
-  provisioning: 'link' | 'provision';
-  enabled: { oidc: boolean; saml: boolean };
-}
-
+/** What the SSO form sends: every part filled in (the server's body, checked below, also accepts parts left out). */
 export interface SsoSettingsInput {
   oidc: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string };
   saml: { entryPoint: string; idpCert: string; issuer: string; audience: string };
@@ -24,6 +15,7 @@ export interface SsoSettingsInput {
 
 export const fetchOrganization = () => call<Organization>(api.get('/sys/organization/current'));
 export const saveOrganizationZone = (timezone: string) =>
-  call<{ timezone: string }>(api.post('/sys/organization/setorganizationtimezone', { timezone }));
+  call<TimeZone>(api.post('/sys/organization/setorganizationtimezone', { timezone }));
 export const fetchSsoSettings = () => call<SsoSettingsView>(api.get('/identity/sso/settings'));
-export const saveSsoSettings = (body: SsoSettingsInput) => call<SsoSettingsView>(api.post('/identity/sso/settings', body));
+export const saveSsoSettings = (body: SsoSettingsInput) =>
+  call<SsoSettingsView>(api.post('/identity/sso/settings', body satisfies ServerSsoInput));

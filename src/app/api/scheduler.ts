@@ -1,37 +1,24 @@
 import { api, call } from './client';
+import type {
+  ActionResult,
+  Deleted,
+  RunPage,
+  SaveBody,
+  SchedulePage,
+  ScheduleView,
+} from '../../server/scheduler/schemas';
 
-export interface Schedule {
-  id: string;
-  moduleId: string;
-  name: string;
-  cron: string;
-  timeZone: string;
-  data: Record<string, unknown>;
-  submit: boolean;
-  status: 'Active' | 'Paused';
-  next_run_on: string | null;
-  last_run_on: string | null;
-}
-
-export interface ScheduleRun {
-  id: string;
-  slot: string;
-  status: string;
-  record_id: string | null;
-  message: string | null;
-  created_on: string;
-}
-
-type Page<T> = { data: T[]; recordsTotal: number; page: number; length: number };
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { ScheduleView as Schedule, ScheduleRun, SchedulePage, RunPage } from '../../server/scheduler/schemas';
 
 export const scheduler = {
   list: (moduleId: string, page = 1, length = 10) =>
-    call<Page<Schedule>>(api.post('/TaskScheduler/datatables', { moduleId, page, length })),
-  detail: (id: string) => call<Schedule>(api.get(`/TaskScheduler/${id}/detail`)),
-  save: (body: Partial<Schedule> & { moduleId: string }) => call<Schedule>(api.post('/TaskScheduler/save', body)),
-  remove: (id: string) => call(api.post('/TaskScheduler/delete', { schedule_id: id })),
+    call<SchedulePage>(api.post('/TaskScheduler/datatables', { moduleId, page, length })),
+  detail: (id: string) => call<ScheduleView>(api.get(`/TaskScheduler/${encodeURIComponent(id)}/detail`)),
+  save: (body: SaveBody & { moduleId: string }) => call<ScheduleView>(api.post('/TaskScheduler/save', body)),
+  remove: (id: string) => call<Deleted>(api.post('/TaskScheduler/delete', { schedule_id: id })),
   activities: (id: string, page = 1, length = 10) =>
-    call<Page<ScheduleRun>>(api.post('/TaskScheduler/activities', { schedule_id: id, page, length })),
+    call<RunPage>(api.post('/TaskScheduler/activities', { schedule_id: id, page, length })),
   action: (id: string, status: 'pause' | 'resume') =>
-    call<{ status: string }>(api.post('/TaskScheduler/action', { schedule_id: id, status })),
+    call<ActionResult>(api.post('/TaskScheduler/action', { schedule_id: id, status })),
 };

@@ -2,14 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import axios from 'axios';
 import { api, type Envelope } from './client';
 
-export interface TenantInfo {
-  domain: string;
-  name: string;
-  support_email: string | null;
-  person_in_charge_phone: string | null;
-  date_format: string | null;
-  time_zone: string | null;
-}
+/** The shape from the server's route schema (one definition, type derived). */
+export type { TenantInfo } from '../../server/sys/schemas';
+import type { TenantInfo } from '../../server/sys/schemas';
 
 export type TenantInfoResult = { ok: true; info: TenantInfo } | { ok: false; status: number; message: string };
 

@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api, call, errorMessage, type Envelope } from '../api/client';
 import { toastError, toastSuccess } from '../components/toaster';
 import { move } from './list-move';
+import type { Category } from '../../server/apps/categories/schemas';
 import { queryKeys } from '../realtime/query-keys';
 
-interface Group {
-  id: string;
-  category_name: string;
-  icon: string | null;
-}
+/** An app group as the server lists it (its route schemas, types derived). */
+type Group = Category;
 
 /** Orders the app groups of the sidebar tree (PUT /api/sys/permissions/menu/sidebar/order); for managers. */
 export function GroupOrderDialog({ onClose }: { onClose: () => void }) {

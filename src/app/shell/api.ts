@@ -3,36 +3,9 @@ import { useAtomValue } from 'jotai';
 import { api, call, type Envelope } from '../api/client';
 import { configAtom } from '../state/auth';
 
-/** A menu entry as GET /api/sys/permissions/menu/sidebar answers it (menu_name is an i18n key). */
-export interface MenuItem {
-  id: string;
-  menu_name: string;
-  action_url: string | null;
-  icon_class: string;
-  is_group: boolean;
-  show_on_seed: boolean;
-  disabled?: boolean;
-  new_tab?: boolean;
-  placement: 'header' | 'user';
-  children?: MenuItem[];
-}
-
-export interface TreeNode {
-  id: string;
-  text: string;
-  type: 'Module' | 'group';
-  icon: string | null;
-  description: string | null;
-  children?: TreeNode[];
-}
-
-export interface Favourite {
-  id: string;
-  title: string;
-  display_name: string;
-  app_icon: string | null;
-  category_icon: string | null;
-}
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { Favourite, MenuItem, TreeNode } from '../../server/sys/schemas';
+import type { Favourite, MenuItem, TreeNode } from '../../server/sys/schemas';
 
 const MENU = '/sys/permissions/menu';
 /** Shell queries never go stale by time (spec), so they are keyed by user: a new sign-in starts fresh. */

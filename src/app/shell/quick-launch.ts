@@ -4,20 +4,9 @@ import { api, call } from '../api/client';
 import { configAtom } from '../state/auth';
 import { queryKeys } from '../realtime/query-keys';
 
-export interface QuickLaunchItem {
-  id: string;
-  display_name: string;
-  app_icon: string | null;
-}
-export interface QuickLaunchRow extends QuickLaunchItem {
-  selected: boolean;
-  index: number;
-}
-interface Table<T> {
-  data: T[];
-  recordsTotal: number;
-  recordsFiltered: number;
-}
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { QuickLaunchItem, QuickLaunchRow } from '../../server/sys/schemas';
+import type { QuickLaunch, QuickLaunchPage } from '../../server/sys/schemas';
 
 const QL = '/sys/userpreference/quicklaunch';
 export const QUICK_LAUNCH_PAGE = 10;
@@ -27,7 +16,7 @@ const useUid = () => useAtomValue(configAtom)?.userInfo?.uid ?? '';
 export const useQuickLaunch = () =>
   useQuery({
     queryKey: queryKeys.quickLaunch(useUid()),
-    queryFn: () => call<{ apps: string[]; items: QuickLaunchItem[] }>(api.get(QL)),
+    queryFn: () => call<QuickLaunch>(api.get(QL)),
   });
 
 /** One page of the apps a user may put on quick launch (POST quicklaunchapps/datatables). */
@@ -36,7 +25,7 @@ export const useQuickLaunchApps = (page: number, search: string, enabled: boolea
     queryKey: queryKeys.quickLaunchApps(useUid(), page, search),
     enabled,
     queryFn: () =>
-      call<Table<QuickLaunchRow>>(
+      call<QuickLaunchPage>(
         api.post('/sys/userpreference/quicklaunchapps/datatables', {
           page,
           length: QUICK_LAUNCH_PAGE,

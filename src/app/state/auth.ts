@@ -1,49 +1,11 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/utils';
+import type { AuthConfig, SessionTokens, SignInData } from '../../server/identity/schemas';
 
-/** The answer of authenticateiso / loginWith2Fa (spec 'iso'). */
-export interface SignInData {
-  userId: string;
-  requiresTwoFactor: boolean;
-  twoFactorEnabled: boolean;
-  passwordExpired: boolean;
-  enablePasswordExpiry: boolean;
-  succeeded: boolean;
-  token?: string;
-  refreshToken?: string;
-  expiresAt?: string;
-}
-
-export interface AuthToken {
-  token: string;
-  refreshToken: string;
-  expiresAt: string;
-}
-
-export interface UserInfo {
-  uid: string;
-  username: string;
-  email: string;
-  fullname: string;
-  isSysAdmin: boolean;
-  isAdministrator: boolean;
-  isConsultant: boolean;
-  isFullUser: boolean;
-  date_format: string;
-  preference: Record<string, unknown>;
-}
-
-export interface AuthConfig {
-  appMenu: unknown[];
-  isSysAdmin: boolean;
-  isAdministrator: boolean;
-  isFullUser: boolean;
-  isConsultant: boolean;
-  isMachineRemembered: boolean;
-  is2faEnabled: boolean;
-  accessToken: string;
-  userInfo: UserInfo;
-}
+/** Shapes from the server's identity schemas (one definition, types derived). */
+export type { AuthConfig, SignInData, UserInfo } from '../../server/identity/schemas';
+/** The persisted session (spec: authToken). */
+export type AuthToken = SessionTokens;
 
 const storage = <T>() => createJSONStorage<T>(() => localStorage);
 

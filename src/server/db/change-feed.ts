@@ -4,6 +4,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import { noteRemoteChange, onLocalChange, setCoherent } from './change-count.js';
 
 export const CHANGE_CHANNEL = 'flowforms:changes';
+/** Named notes for other nodes (e.g. "these sessions ended"), as `<node>\n<topic>\n<message>`. */
+export const NOTE_CHANNEL = 'flowforms:notes';
+
+type NoteListener = (message: string) => void;
+const noteListeners = new Map<string, Set<NoteListener>>();
+const resetListeners = new Set<() => void>();
+/** The publishers of this process's running feeds (none without REDIS_URL). */
+const notePublishers = new Set<(topic: string, message: string) => void>();
+
+/** Hears the notes of one topic, from this process and (through the feed) from other nodes. */
+export function onNote(topic: string, fn: NoteListener): () => void {
+  let set = noteListeners.get(topic);
+  if (!set) noteListeners.set(topic, (set = new Set()));
+  set.add(fn);
+  return () => void set.delete(fn);
+}
+
+/**
+ * Hears when notes may have been missed: the feed's subscription (re)started, so whatever was said while it was
+ * down went unheard. Listeners drop what they keep on the strength of notes.
+ */
+export function onNotesReset(fn: () => void): () => void {
+  resetListeners.add(fn);
+  return () => void resetListeners.delete(fn);
+}
+
+const hear = (topic: string, message: string) => {
+  for (const fn of noteListeners.get(topic) ?? []) fn(message);
+};
+
+/** Tells this process at once, and every other node through Redis when a feed runs. */
+export function publishNote(topic: string, message: string): void {
+  hear(topic, message);
+  for (const publish of notePublishers) publish(topic, message);
+}
 
 /**
  * Carries "something changed" between nodes over Redis, so each node's change count moves when any node writes.
@@ -15,12 +50,20 @@ export function startChangeFeed(url: string, log: FastifyBaseLogger): { node: st
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: false });
   setCoherent(false);
-  sub.on('message', (_channel: string, from: string) => {
-    if (from !== node) noteRemoteChange();
+  sub.on('message', (channel: string, text: string) => {
+    if (channel === NOTE_CHANNEL) {
+      const [from, topic, ...rest] = text.split('\n');
+      if (from !== node && topic) hear(topic, rest.join('\n'));
+      return;
+    }
+    if (text !== node) noteRemoteChange();
   });
   sub.on('ready', () => {
-    sub.subscribe(CHANGE_CHANNEL).then(
-      () => setCoherent(true),
+    sub.subscribe(CHANGE_CHANNEL, NOTE_CHANNEL).then(
+      () => {
+        for (const fn of resetListeners) fn();
+        setCoherent(true);
+      },
       (err: unknown) => log.warn({ err }, 'change feed: subscribe failed'),
     );
   });
@@ -41,9 +84,16 @@ export function startChangeFeed(url: string, log: FastifyBaseLogger): { node: st
       });
     });
   });
+  const publishOne = (topic: string, message: string) => {
+    pub.publish(NOTE_CHANNEL, `${node}\n${topic}\n${message}`).catch((err: unknown) => {
+      log.warn({ err, topic }, 'change feed: note not sent');
+    });
+  };
+  notePublishers.add(publishOne);
   return {
     node,
     close() {
+      notePublishers.delete(publishOne);
       stopListening();
       pub.disconnect();
       sub.disconnect();

@@ -13,6 +13,8 @@ import * as m0060 from './migrations/0060-entries.js';
 import * as m0061 from './migrations/0061-task-list-order.js';
 import * as m0062 from './migrations/0062-list-sort-keys.js';
 import * as m0070 from './migrations/0070-egress.js';
+import * as m0080 from './migrations/0080-session-generation.js';
+import * as m0081 from './migrations/0081-file-links.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -30,6 +32,8 @@ const steps: Record<string, Step> = {
   '0061-task-list-order': m0061,
   '0062-list-sort-keys': m0062,
   '0070-egress': m0070,
+  '0080-session-generation': m0080,
+  '0081-file-links': m0081,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

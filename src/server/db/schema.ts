@@ -44,6 +44,8 @@ export interface UsersTable {
   totp_last_step: number | null;
   security_questions: string;
   avatar: string | null;
+  /** Moves when a session of the user ends or the user's status or roles change (migration 0080). */
+  session_generation: Generated<number>;
 }
 
 export interface SigningKeysTable {
@@ -341,6 +343,16 @@ export interface FilesTable {
   created_on: string;
 }
 
+/** Which record and field a stored file is attached to (written when a record holding its key is saved). */
+export interface FileLinksTable {
+  tenant_id: string;
+  file_key: string;
+  record_id: string;
+  field: string;
+  linked_by: string;
+  linked_on: string;
+}
+
 export interface SchedulesTable {
   id: string;
   tenant_id: string;
@@ -405,6 +417,7 @@ export interface DB {
   favourites: FavouritesTable;
   record_comments: RecordCommentsTable;
   files: FilesTable;
+  file_links: FileLinksTable;
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   schedule_leases: ScheduleLeasesTable;

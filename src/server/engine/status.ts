@@ -13,6 +13,9 @@ export const WF = {
   faulted: 'Faulted',
 } as const;
 
+/** The answer to the loser of a race (409): another action changed the record or task first. */
+export const RACE = 'This task was changed by someone else just now. Reload to see the current state.';
+
 /** Task statuses of spec section 4; 'In Progress' is the only open one. */
 export const OPEN = 'In Progress' as const;
 /** A closed task recording the activity where the process faulted, with the reason as its message. */

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { FILTER_OPERATORS, UNARY_OPERATORS, type FilterOperator } from '../../../runtime/expressions/operators.js';
 import { badRequest } from '../http/errors.js';
 import type { ListColumn } from './columns.js';
+import type { ListFilterInput } from './schemas.js';
 import { PROCESS_STATUSES, processStatusSql } from './status-sql.js';
 
 export interface ListFilter {
@@ -19,13 +20,14 @@ const listOf = (v: unknown): unknown[] =>
 const like = (s: string, before: boolean, after: boolean) =>
   `${before ? '%' : ''}${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}${after ? '%' : ''}`;
 
-/** Parses the payload's filters against the list's columns: unknown columns and operators are a clear 400. */
-export function parseFilters(raw: unknown, columns: Map<string, ListColumn>): ListFilter[] {
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw badRequest('filters must be a list.');
-  if (raw.length > 20) throw badRequest('At most 20 filters.');
-  return raw.map((f: { field?: unknown; column?: unknown; operator?: unknown; value?: unknown }) => {
-    const key = f?.field ?? f?.column;
+/** Reads the payload's filters against the list's columns: unknown columns and operators are a clear 400. */
+export function parseFilters(
+  raw: readonly ListFilterInput[] | undefined,
+  columns: Map<string, ListColumn>,
+): ListFilter[] {
+  if (!raw) return [];
+  return raw.map((f) => {
+    const key = f.field ?? f.column;
     const col = typeof key === 'string' ? columns.get(key) : undefined;
     if (!col || col.key === 'tasks') throw badRequest(`Cannot filter by '${String(key)}'.`);
     const op = (f.operator ?? 'eq') as FilterOperator;

@@ -1,14 +1,16 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest } from '../http/errors.js';
+import { isAdmin, visibleRecordsWhere } from '../access/index.js';
 import { OPEN, processStatus } from '../engine/status.js';
 import type { ListColumn } from './columns.js';
 import { filterSql } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
 import { TtlCache } from './ttl-cache.js';
+import type { EntryPage } from './schemas.js';
 
 type Q = SelectQueryBuilder<DB, 'records', object>;
 
@@ -24,30 +26,10 @@ export function forgetCounts(tenantId: string, moduleId: string) {
   for (const k of countsRunning.keys()) if (k.startsWith(`${tenantId}|${moduleId}|`)) countsRunning.delete(k);
 }
 
-export const isAdmin = (u: AuthUser) => u.isAdministrator || u.isSysAdmin;
-
-/**
- * Who sees which records (one rule, shared with the detail route's loadRecordFor): administrators see all records
- * of the app; anyone else sees those they created or started and those they have or had a task on. Drafts are
- * listed to their creator only.
- */
+/** Who sees which records: the access module's one rule (administrators need no condition on submitted records). */
 function visible(q: Q, user: AuthUser, draft: boolean): Q {
-  if (draft) return q.where('records.created_by', '=', user.id);
-  if (isAdmin(user)) return q;
-  return q.where((eb) =>
-    eb.or([
-      eb('records.created_by', '=', user.id),
-      eb('records.workflow_initiator_user', '=', user.id),
-      eb.exists(
-        eb
-          .selectFrom('tasks')
-          .select(sql`1`.as('one'))
-          .whereRef('tasks.record_id', '=', 'records.id')
-          .where('tasks.assignee_id', '=', user.id)
-          .where('tasks.tenant_id', '=', user.tenantId),
-      ),
-    ]),
-  );
+  const cond = visibleRecordsWhere(expressionBuilder<DB, 'records'>(), user, draft);
+  return cond ? q.where(cond) : q;
 }
 
 /** Global search over the values of the listed fields and the text system columns. */
@@ -248,7 +230,8 @@ async function pageExtras(s: ListScope, rows: Row[]) {
   return { tasks, names };
 }
 
-export async function listRecords(s: ListScope, q: ListQuery) {
+/** One page of records in the list's shape (the columns are added by the caller). */
+export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<EntryPage, 'columns'>> {
   const [{ rows, next }, c] = await Promise.all([fetchPage(s, q), countsFor(s, q)]);
   const { tasks, names } = await pageExtras(s, rows);
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);

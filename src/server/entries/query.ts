@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { badRequest } from '../http/errors.js';
 import type { ListColumn } from './columns.js';
 import { parseFilters, type ListFilter } from './filters.js';
+import type { ListBody } from './schemas.js';
 
 /** Page sizes of spec section 9 (25 is the other constant some lists use). */
 export const PAGE_SIZES = [10, 20, 25, 50, 100];
@@ -45,26 +46,24 @@ function decodeCursor(s: unknown, hash: string): Cursor | undefined {
 const hashOf = (x: unknown) => crypto.createHash('sha1').update(JSON.stringify(x)).digest('base64url').slice(0, 16);
 
 /**
- * The spec's datatable payload (page, columns [data, name, searchable, orderable], orders, search, length, filters)
- * read against the list's columns. `orders[i].column` is an index into `columns` or a column key; the first order
- * sorts (the record id breaks ties). `cursor` continues from a previous page's nextCursor.
+ * The spec's datatable payload (page, columns [data, name, searchable, orderable], orders, search, length, filters),
+ * already checked against its schema, read against the list's columns. `orders[i].column` is an index into
+ * `columns` or a column key; the first order sorts (the record id breaks ties). `cursor` continues from a previous
+ * page's nextCursor.
  */
-export function parseListQuery(body: unknown, columns: Map<string, ListColumn>, fallback: string): ListQuery {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const page = b.page === undefined ? 1 : Number(b.page);
-  const length = b.length === undefined ? 10 : Number(b.length);
-  if (!Number.isInteger(page) || page < 1) throw badRequest('page must be a whole number from 1.');
+export function parseListQuery(b: ListBody, columns: Map<string, ListColumn>, fallback: string): ListQuery {
+  const page = b.page ?? 1;
+  const length = b.length ?? 10;
   if (!PAGE_SIZES.includes(length)) throw badRequest(`length must be one of ${PAGE_SIZES.join(', ')}.`);
-  const cols = Array.isArray(b.columns) ? (b.columns as { data?: unknown; name?: unknown }[]) : [];
-  const rawSearch = typeof b.search === 'string' ? b.search : (b.search as { value?: unknown } | undefined)?.value;
-  const search = typeof rawSearch === 'string' ? rawSearch.trim().slice(0, 200) : '';
+  const cols = b.columns ?? [];
+  const rawSearch = typeof b.search === 'string' ? b.search : b.search?.value;
+  const search = rawSearch ? rawSearch.trim().slice(0, 200) : '';
   let sort = columns.get(fallback)!;
   let dir: 'asc' | 'desc' = 'desc';
-  const orders = Array.isArray(b.orders) ? (b.orders as { column?: unknown; dir?: unknown }[]) : [];
-  if (orders.length) {
-    const o = orders[0]!;
+  const o = b.orders?.[0];
+  if (o) {
     const key = typeof o.column === 'number' ? (cols[o.column]?.data ?? cols[o.column]?.name) : o.column;
-    const col = typeof key === 'string' ? columns.get(key) : undefined;
+    const col = key === undefined ? undefined : columns.get(key);
     if (!col || !col.sortable) throw badRequest(`Cannot sort by '${String(key)}'.`);
     sort = col;
     dir = String(o.dir).toLowerCase() === 'asc' ? 'asc' : 'desc';

@@ -10,22 +10,27 @@ function answerKey(req: FastifyRequest, scope: string): string {
 
 /**
  * Answers a read from `cache` when the same user asked the same thing and the database has not changed since (see
- * db/change-count.ts); otherwise computes, keeps and sends the serialized answer. For reads whose answer follows
- * from the asker, the request and the database alone.
+ * db/change-count.ts); otherwise computes and keeps the serialized answer. For reads whose answer follows from the
+ * asker, the request and the database alone.
+ *
+ * The answer is sent as JSON text: Fastify sends a string with a JSON content type as it is, so the route's
+ * response schema (which documents the answer) never serializes it again, and a reused answer costs no
+ * serialization at all. The route's schema must therefore describe exactly what `compute` returns: name its type
+ * as `Answer`. Return the reply this gives from the handler (Fastify's rule for handlers that send themselves).
  */
-export async function reusedAnswer(
+export async function sendReusedAnswer<Answer>(
   cache: ResultCache,
   scope: string,
   req: FastifyRequest,
   reply: FastifyReply,
-  compute: () => Promise<unknown>,
-): Promise<string> {
+  compute: () => Promise<Answer>,
+): Promise<FastifyReply> {
   const key = answerKey(req, scope);
   const at = ResultCache.now();
-  reply.type('application/json; charset=utf-8');
-  const known = cache.get(key);
-  if (known !== undefined) return known;
-  const text = JSON.stringify(await compute());
-  cache.set(key, at, text);
-  return text;
+  let text = cache.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(await compute());
+    cache.set(key, at, text);
+  }
+  return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { randomToken, sha256 } from './keys.js';
 
-export const MFA_COOKIE = 'mfa_marker';
-export const MACHINE_COOKIE = 'remember_machine';
 export const MFA_TTL_MS = 3 * 60_000;
 export const MACHINE_TTL_MS = 25 * 86_400_000;
 export const MAX_MFA_FAILURES = 5;
@@ -63,29 +60,3 @@ export async function countFailure(tdb: TenantDb, id: string, failures: number):
     .execute();
   return ended;
 }
-
-export function setMfaCookie(reply: FastifyReply, secret: string) {
-  reply.setCookie(MFA_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    maxAge: MFA_TTL_MS / 1000,
-    secure: 'auto',
-  });
-}
-
-export function clearMfaCookie(reply: FastifyReply) {
-  reply.clearCookie(MFA_COOKIE, { path: '/' });
-}
-
-export function setMachineCookie(reply: FastifyReply, secret: string) {
-  reply.setCookie(MACHINE_COOKIE, secret, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: MACHINE_TTL_MS / 1000,
-    secure: 'auto',
-  });
-}
-
-export const cookie = (req: FastifyRequest, name: string): string | undefined => req.cookies?.[name];

@@ -2,7 +2,10 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { addRouteHook, isApiRoute } from '../http/route-hooks.js';
-import { hasRole, rolesFromString, type AuthUser, type Role } from './user-info.js';
+import type { AccessClaims } from './keys.js';
+import type { RoleFlags } from './schemas.js';
+import { SessionGate } from './session-gate.js';
+import { hasRole, type AuthUser, type Role } from './user-info.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +23,10 @@ declare module 'fastify' {
   }
 }
 
+export const NOT_SIGNED_IN = 'You are not signed in.';
+export const INVALID_SESSION = 'Your session is not valid. Please sign in again.';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
 export function bearerToken(
   req: FastifyRequest,
   cfg: FastifyContextConfig | undefined = req.routeOptions.config,
@@ -35,16 +42,22 @@ export function bearerToken(
 
 /**
  * Default-deny: every /api route needs a valid access token of the request's own tenant unless it is marked
- * public; `roles` narrows it further. Runs after tenancy, so req.tenant is known.
+ * public; `roles` narrows it further. Runs after tenancy, so req.tenant is known. A token alone is not enough: its
+ * session must still be alive and its user active (logout, a revoked refresh-token family, deactivation and new
+ * roles end it at once), and the roles that count are the user's current ones. The session gate remembers good
+ * sessions, so a session's usual request pays no query and no promise.
  */
 export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null as never);
-  const authenticate = async (req: FastifyRequest, cfg: FastifyContextConfig) => {
-    const token = bearerToken(req, cfg);
-    if (!token) throw unauthorized('You are not signed in.');
-    const claims = await ctx.keys.verify(token);
-    if (!claims || claims.tid !== req.tenant.id) throw unauthorized('Your session is not valid. Please sign in again.');
+  const gate = new SessionGate();
+  app.addHook('onClose', async () => gate.close());
+
+  const claimsFit = (req: FastifyRequest, cfg: FastifyContextConfig, claims: AccessClaims | null | undefined) => {
+    if (!claims || claims.tid !== req.tenant.id) throw unauthorized(INVALID_SESSION);
     if (claims.scope && claims.scope !== cfg.scope) throw forbidden('Please change your password first.');
+    return claims;
+  };
+  const admit = (req: FastifyRequest, cfg: FastifyContextConfig, claims: AccessClaims, flags: RoleFlags) => {
     req.user = {
       id: claims.sub,
       tenantId: claims.tid,
@@ -53,16 +66,36 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
       email: '',
       fullname: '',
       scope: claims.scope,
-      ...rolesFromString(claims.roles),
+      ...flags,
     };
     if (cfg.roles && !cfg.roles.some((r) => hasRole(req.user, r))) throw forbidden();
   };
+  const authenticate = async (req: FastifyRequest, cfg: FastifyContextConfig, token: string) => {
+    const claims = claimsFit(req, cfg, await ctx.keys.verify(token));
+    const flags = await gate.lookUp(req.tdb, claims.sub, claims.sid);
+    if (!flags) throw unauthorized(SESSION_ENDED);
+    admit(req, cfg, claims, flags);
+  };
+
   // Only guarded routes get the hook, made once at registration with the route's settings; public routes run none.
   addRouteHook(app, (route) => {
     const cfg: FastifyContextConfig = route.config ?? {};
     if (!isApiRoute(route) || cfg.tenantOptional || cfg.public) return undefined;
     return function guard(req, _reply, done) {
-      authenticate(req, cfg).then(
+      const token = bearerToken(req, cfg);
+      if (!token) return done(unauthorized(NOT_SIGNED_IN));
+      // Fast path: a token verified before, whose session the gate vouches for.
+      const known = ctx.keys.remembered(token);
+      const flags = known && known.tid === req.tenant.id ? gate.cached(known.tid, known.sub, known.sid) : undefined;
+      if (known && flags) {
+        try {
+          admit(req, cfg, claimsFit(req, cfg, known), flags);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+      authenticate(req, cfg, token).then(
         () => done(),
         (err: Error) => done(err),
       );

@@ -7,14 +7,12 @@ export interface AccessClaims {
   sub: string;
   tid: string;
   sid: string;
-  /** Role flags: a = sys admin, d = administrator, f = full user, c = consultant. */
+  /** Role flags at sign-in (a = sys admin, d = administrator, f = full user, c = consultant); the guard reads the
+   * current ones from the user instead, so a demotion takes effect at once. */
   roles: string;
   /** Purpose-limited tokens (e.g. only the password change after expiry). */
   scope?: string;
 }
-
-/** Access-token lifetime in seconds (ACCESS_TOKEN_TTL shortens it for tests of the expiry dialog). */
-export const accessTtlSeconds = () => Number(process.env.ACCESS_TOKEN_TTL ?? 15 * 60);
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -49,7 +47,8 @@ export class SigningKeys {
     return this.key;
   }
 
-  async sign(claims: AccessClaims, ttlSeconds = accessTtlSeconds()): Promise<{ token: string; expiresAt: string }> {
+  /** `ttlSeconds` is the configured access-token lifetime (config.accessTokenTtl). */
+  async sign(claims: AccessClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: string }> {
     const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -65,15 +64,16 @@ export class SigningKeys {
    * a session's requests is a large share of a small request.
    */
   async verify(token: string): Promise<(AccessClaims & { exp: number }) | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.exp * 1000 > Date.now()) return known;
+    const known = this.remembered(token);
+    if (known) return known;
+    if (this.verified.has(token)) {
       this.verified.delete(token);
       return null;
     }
     try {
       const { payload } = await jwtVerify(token, await this.load(), { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.roles !== 'string')
+      const { sub, tid, sid, roles } = payload;
+      if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof roles !== 'string')
         return null;
       const claims = Object.freeze(payload) as unknown as AccessClaims & { exp: number };
       if (typeof claims.exp === 'number') {
@@ -86,6 +86,12 @@ export class SigningKeys {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;
     }
+  }
+
+  /** The claims of a token verified before and not yet expired, without waiting: the guard's fast path. */
+  remembered(token: string): (AccessClaims & { exp: number }) | undefined {
+    const known = this.verified.get(token);
+    return known && known.exp * 1000 > Date.now() ? known : undefined;
   }
 }
 

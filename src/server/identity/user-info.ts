@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.js';
+import type { RoleFlags, UserInfo } from './schemas.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -22,7 +23,9 @@ export type Role = 'sysAdmin' | 'administrator' | 'fullUser' | 'consultant';
 
 const ROLE_LETTERS: Record<Role, string> = { sysAdmin: 'a', administrator: 'd', fullUser: 'f', consultant: 'c' };
 
-export function roleString(u: UserRow): string {
+export type RoleColumns = Pick<UserRow, 'is_sys_admin' | 'is_administrator' | 'is_full_user' | 'is_consultant'>;
+
+export function roleString(u: RoleColumns): string {
   return (
     (u.is_sys_admin ? 'a' : '') +
     (u.is_administrator ? 'd' : '') +
@@ -40,7 +43,7 @@ export function hasRole(user: AuthUser, role: Role): boolean {
   }[role];
 }
 
-export function rolesFromString(roles: string) {
+export function rolesFromString(roles: string): RoleFlags {
   return {
     isSysAdmin: roles.includes(ROLE_LETTERS.sysAdmin),
     isAdministrator: roles.includes(ROLE_LETTERS.administrator),
@@ -50,7 +53,7 @@ export function rolesFromString(roles: string) {
 }
 
 /** The spec's user info shape (uid, username, email, fullname, role flags, date_format, preference). */
-export function userInfo(u: UserRow, dateFormat: string | null) {
+export function userInfo(u: UserRow, dateFormat: string | null): UserInfo {
   const prefs = safeJson(u.preferences);
   return {
     uid: u.id,

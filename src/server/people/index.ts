@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { favouriteRoutes } from '../sys/favourites.js';
-import { menuRoutes } from '../sys/menu.js';
-import { preferenceRoutes } from '../sys/preferences.js';
-import { teamRoutes } from './teams.js';
-import { userRoutes } from './users.js';
+import { defineFeature } from '../feature.js';
+import { typed } from '../http/api.js';
+import { teamRoutes } from './routes-teams.js';
+import { userRoutes } from './routes-users.js';
 
-/** The signed-in experience: menu, favourites, preferences and settings, users and teams. */
-export async function peopleFeature(app: FastifyInstance, ctx: AppContext) {
-  await menuRoutes(app);
-  await favouriteRoutes(app);
-  await preferenceRoutes(app, ctx);
-  await userRoutes(app, ctx);
-  await teamRoutes(app);
-}
+/** The tenant's users and teams. */
+export const peopleFeature = defineFeature({
+  name: 'people',
+  register: async (app, ctx) => {
+    const api = typed(app);
+    userRoutes(api, ctx);
+    teamRoutes(api);
+  },
+});

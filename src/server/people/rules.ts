@@ -1,14 +1,5 @@
 import type { Role } from '../identity/user-info.js';
-
-export const LICENCES = ['FULL_USER', 'REGULAR_USER'] as const;
-export type Licence = (typeof LICENCES)[number];
-
-export interface RoleFlags {
-  isSysAdmin: boolean;
-  isAdministrator: boolean;
-  isFullUser: boolean;
-  isConsultant: boolean;
-}
+import type { RoleFlags } from './schemas.js';
 
 /** Higher number, more power. Nobody may grant a role ranked above their own highest role. */
 export const ROLE_RANK: Record<Role, number> = { fullUser: 1, consultant: 2, administrator: 3, sysAdmin: 4 };

@@ -1,129 +1,76 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../http/errors.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { DESIGNERS, MANAGERS } from '../sys/menu-items.js';
+import type { AuthUser } from '../identity/user-info.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { teamNameProblem } from './rules.js';
+import type { Team, TeamDetail, TeamRef } from './schemas.js';
+import {
+  addTeamMember,
+  deleteTeamRows,
+  insertTeam,
+  removeTeamMember,
+  renameTeamRow,
+  teamById,
+  teamList,
+  teamMembers,
+  teamNamed,
+  userStatus,
+} from './queries.js';
 
-async function loadTeam(tdb: TenantDb, id: string) {
-  const team = await tdb.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+/** Teams (approver targets in workflows): create, rename, delete, add and remove members. */
+
+async function load(tdb: TenantDb, id: string) {
+  const team = await teamById(tdb, id);
   if (!team) throw notFound('The team does not exist.');
   return team;
 }
 
-async function nameFree(tdb: TenantDb, name: string, except?: string) {
-  let q = tdb.selectFrom('teams').select('id').where('name', '=', name);
-  if (except) q = q.where('id', '!=', except);
-  if (await q.executeTakeFirst()) throw badRequest(`A team named '${name}' already exists.`);
+/** A name the rules accept and no other team of the tenant has. */
+async function freeName(tdb: TenantDb, name: string, except?: string): Promise<string> {
+  const problem = teamNameProblem(name);
+  if (problem) throw badRequest(problem);
+  if (await teamNamed(tdb, name, except)) throw badRequest(`A team named '${name}' already exists.`);
+  return name;
 }
 
-/** Teams (approver targets in workflows): create, rename, delete, add and remove members. */
-export async function teamRoutes(app: FastifyInstance) {
-  const managers = { config: { roles: MANAGERS }, schema: { tags: ['people'] } };
-  const base = '/api/people/teams';
+export const listTeams = (tdb: TenantDb, search = ''): Promise<Team[]> => teamList(tdb, search);
 
-  const list = async (tdb: TenantDb, search: string) => {
-    let q = tdb
-      .selectFrom('teams')
-      .leftJoin('team_members', (j) =>
-        j.onRef('team_members.team_id', '=', 'teams.id').onRef('team_members.tenant_id', '=', 'teams.tenant_id'),
-      )
-      .select(['teams.id', 'teams.name', 'teams.modified_on'])
-      .select((eb) => eb.fn.count<number>('team_members.user_id').as('member_count'))
-      .groupBy(['teams.id', 'teams.name', 'teams.modified_on'])
-      .orderBy('teams.name');
-    const term = search
-      .trim()
-      .toLowerCase()
-      .replace(/[%_\\]/g, '');
-    if (term) q = q.where((eb) => eb(eb.fn('lower', ['teams.name']), 'like', `%${term}%`));
-    return (await q.execute()).map((t) => ({ ...t, member_count: Number(t.member_count) }));
-  };
+/** For workflow designers choosing approvers: names only. */
+export const teamLookup = async (tdb: TenantDb, search = ''): Promise<TeamRef[]> =>
+  (await teamList(tdb, search)).map((t) => ({ id: t.id, name: t.name }));
 
-  app.get(base, managers, async (req) => ({
-    success: true,
-    message: '',
-    data: await list(req.tdb, String((req.query as { search?: string }).search ?? '')),
-  }));
+export async function createTeam(tdb: TenantDb, caller: AuthUser, name: string): Promise<TeamRef> {
+  const id = crypto.randomUUID();
+  await insertTeam(tdb, { id, name: await freeName(tdb, name), createdBy: caller.id });
+  return { id, name };
+}
 
-  // For workflow designers choosing approvers: names only.
-  app.get(`${base}/lookup`, { config: { roles: DESIGNERS }, schema: { tags: ['people'] } }, async (req) => ({
-    success: true,
-    message: '',
-    data: (await list(req.tdb, String((req.query as { search?: string }).search ?? ''))).map((t) => ({
-      id: t.id,
-      name: t.name,
-    })),
-  }));
+export async function teamDetail(tdb: TenantDb, id: string): Promise<TeamDetail> {
+  const team = await load(tdb, id);
+  return { id: team.id, name: team.name, members: await teamMembers(tdb, team.id) };
+}
 
-  app.post(base, managers, async (req) => {
-    const name = (req.body as { name?: unknown } | undefined)?.name;
-    const problem = teamNameProblem(name);
-    if (problem) throw badRequest(problem);
-    await nameFree(req.tdb, String(name));
-    const id = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await req.tdb
-      .insertInto('teams', { id, name: String(name), created_by: req.user.id, created_on: now, modified_on: now })
-      .execute();
-    return { success: true, message: 'The team has been created.', data: { id, name } };
-  });
+export async function renameTeam(tdb: TenantDb, id: string, name: string): Promise<TeamRef> {
+  const team = await load(tdb, id);
+  await renameTeamRow(tdb, team.id, await freeName(tdb, name, team.id));
+  return { id: team.id, name };
+}
 
-  app.get(`${base}/:id`, managers, async (req) => {
-    const team = await loadTeam(req.tdb, (req.params as { id: string }).id);
-    const members = await req.tdb
-      .selectFrom('team_members')
-      .innerJoin('users', (j) =>
-        j.onRef('users.id', '=', 'team_members.user_id').onRef('users.tenant_id', '=', 'team_members.tenant_id'),
-      )
-      .select(['users.id', 'users.username', 'users.fullname', 'users.email', 'users.status'])
-      .where('team_members.team_id', '=', team.id)
-      .orderBy('users.fullname')
-      .execute();
-    return { success: true, message: '', data: { id: team.id, name: team.name, members } };
-  });
+export async function deleteTeam(tdb: TenantDb, id: string): Promise<void> {
+  const team = await load(tdb, id);
+  await deleteTeamRows(tdb, team.id);
+}
 
-  app.put(`${base}/:id`, managers, async (req) => {
-    const team = await loadTeam(req.tdb, (req.params as { id: string }).id);
-    const name = (req.body as { name?: unknown } | undefined)?.name;
-    const problem = teamNameProblem(name);
-    if (problem) throw badRequest(problem);
-    await nameFree(req.tdb, String(name), team.id);
-    await req.tdb
-      .updateTable('teams')
-      .set({ name: String(name), modified_on: new Date().toISOString() })
-      .where('id', '=', team.id)
-      .execute();
-    return { success: true, message: 'The team has been renamed.', data: { id: team.id, name } };
-  });
+/** Only active users of the tenant join a team; joining twice changes nothing. */
+export async function addMember(tdb: TenantDb, id: string, userId: string): Promise<void> {
+  const team = await load(tdb, id);
+  const user = await userStatus(tdb, userId);
+  if (!user) throw notFound('The user does not exist.');
+  if (user.status !== 'active') throw badRequest('An inactive user cannot join a team.');
+  await addTeamMember(tdb, team.id, userId);
+}
 
-  app.delete(`${base}/:id`, managers, async (req) => {
-    const team = await loadTeam(req.tdb, (req.params as { id: string }).id);
-    await req.tdb.transaction(async (tx) => {
-      await tx.deleteFrom('team_members').where('team_id', '=', team.id).execute();
-      await tx.deleteFrom('teams').where('id', '=', team.id).execute();
-    });
-    return { success: true, message: 'The team has been deleted.' };
-  });
-
-  app.post(`${base}/:id/members`, managers, async (req) => {
-    const team = await loadTeam(req.tdb, (req.params as { id: string }).id);
-    const userId = (req.body as { userId?: unknown } | undefined)?.userId;
-    if (typeof userId !== 'string' || !userId) throw badRequest('userId is required.');
-    const user = await req.tdb.selectFrom('users').select(['id', 'status']).where('id', '=', userId).executeTakeFirst();
-    if (!user) throw notFound('The user does not exist.');
-    if (user.status !== 'active') throw badRequest('An inactive user cannot join a team.');
-    await req.tdb
-      .insertInto('team_members', { team_id: team.id, user_id: userId, added_on: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['tenant_id', 'team_id', 'user_id']).doNothing())
-      .execute();
-    return { success: true, message: 'The member has been added.' };
-  });
-
-  app.delete(`${base}/:id/members/:userId`, managers, async (req) => {
-    const { id, userId } = req.params as { id: string; userId: string };
-    const team = await loadTeam(req.tdb, id);
-    await req.tdb.deleteFrom('team_members').where('team_id', '=', team.id).where('user_id', '=', userId).execute();
-    return { success: true, message: 'The member has been removed.' };
-  });
+export async function removeMember(tdb: TenantDb, id: string, userId: string): Promise<void> {
+  const team = await load(tdb, id);
+  await removeTeamMember(tdb, team.id, userId);
 }

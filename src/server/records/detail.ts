@@ -3,40 +3,30 @@ import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { redactRecord, resolvePermissions, type Access } from '../../../runtime/permissions.js';
 import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
-import { loadRecordFor, loadVersion } from './store.js';
+import { loadVersion } from './store.js';
+import { isAdmin, loadRecordFor, maySaveDraft } from '../access/index.js';
+import type { RecordDetail } from './schemas.js';
 import { stepOfTask } from '../engine/engine.js';
 import { goBackTargets } from '../engine/actions.js';
 import { OPEN, processStatus } from '../engine/status.js';
+import { openTaskOf, taskOfRecord } from './queries.js';
 
 /**
  * A record under the permissions of the step the viewer is at: their open task's step (taskId, or their open
  * task on the record), fs-start for a draft, fs-complete once completed; without an open task everything is
  * read-only. Hidden fields are neither in `data` nor in `definition`.
  */
-export async function recordDetail(tdb: TenantDb, user: AuthUser, recordId: string, taskId?: string) {
+export async function recordDetail(
+  tdb: TenantDb,
+  user: AuthUser,
+  recordId: string,
+  taskId?: string,
+): Promise<RecordDetail> {
   const r = await loadRecordFor(tdb, user, recordId);
   const v = await loadVersion(tdb, r.module_id, r.module_version);
-  const isAdmin = user.isAdministrator || user.isSysAdmin;
-  let task;
-  if (taskId) {
-    task = await tdb
-      .selectFrom('tasks')
-      .selectAll()
-      .where('id', '=', taskId)
-      .where('record_id', '=', r.id)
-      .executeTakeFirst();
-    if (!task || (task.assignee_id !== user.id && !isAdmin)) throw notFound('Task not found');
-  } else {
-    task = await tdb
-      .selectFrom('tasks')
-      .selectAll()
-      .where('record_id', '=', r.id)
-      .where('assignee_id', '=', user.id)
-      .where('status', '=', OPEN)
-      .orderBy('started_on', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  }
+  const admin = isAdmin(user);
+  const task = taskId ? await taskOfRecord(tdb, r.id, taskId) : await openTaskOf(tdb, r.id, user.id);
+  if (taskId && (!task || (task.assignee_id !== user.id && !admin))) throw notFound('Task not found');
   const acting =
     !!task && task.status === OPEN && task.assignee_id === user.id && task.instance_id === r.workflow_instance_id;
   const step = acting
@@ -47,7 +37,7 @@ export async function recordDetail(tdb: TenantDb, user: AuthUser, recordId: stri
         ? COMPLETE_STEP
         : (r.workflow_activity_id ?? START_STEP);
   const resolved = resolvePermissions(v.definition, v.workflow, step, v.registry);
-  const canWrite = acting || (!!r.is_draft && r.created_by === user.id);
+  const canWrite = acting || (!!r.is_draft && maySaveDraft(user, r));
   const access: Record<string, Access> = Object.fromEntries(
     Object.entries(resolved).map(([k, a]) => [k, a === 'hidden' ? 'hidden' : canWrite ? a : 'readonly']),
   );
@@ -55,11 +45,11 @@ export async function recordDetail(tdb: TenantDb, user: AuthUser, recordId: stri
   const hidden = new Set(Object.keys(access).filter((k) => access[k] === 'hidden'));
   const mine = r.workflow_initiator_user === user.id;
   const running = !r.is_draft && !!r.workflow_instance_id && !r.workflow_completed_on;
-  const atStart = v.workflow.activities.find((a) => a.activityId === task?.activity_id)?.type === 'StartProcess';
+  const atStart = !!task && stepOfTask(v, task.activity_id) === START_STEP;
   const actions = [
     ...(acting ? ['approve', ...(atStart ? [] : ['reject', 'reassign', 'goback'])] : []),
     ...(mine && running ? ['withdraw', 'reminder'] : []),
-    ...(!r.is_draft && r.workflow_instance_id && (mine || isAdmin) ? ['restart'] : []),
+    ...(!r.is_draft && r.workflow_instance_id && (mine || admin) ? ['restart'] : []),
   ];
   const { status, display } = processStatus(r);
   return {

@@ -1,21 +1,17 @@
 import type { Selectable } from 'kysely';
-import type { ModuleVersionsTable, RecordsTable } from '../db/schema.js';
+import type { RecordsTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { ModuleDefinition } from '../../../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js';
 import { compileOnServer, parseJson } from '../apps/definitions.js';
 import { notFound } from '../http/errors.js';
+import { moduleVersion } from './queries.js';
 
 export type RecordRow = Selectable<RecordsTable>;
 export type LoadedVersion = Awaited<ReturnType<typeof readVersion>>;
 
 async function readVersion(tdb: TenantDb, moduleId: string, version: number) {
-  const v: Selectable<ModuleVersionsTable> | undefined = await tdb
-    .selectFrom('module_versions')
-    .selectAll()
-    .where('module_id', '=', moduleId)
-    .where('version', '=', version)
-    .executeTakeFirst();
+  const v = await moduleVersion(tdb, moduleId, version);
   if (!v) throw notFound('This app has no published version.');
   const definition = parseJson<ModuleDefinition>(v.definition);
   const workflow = parseJson<WorkflowDefinition>(v.workflow);
@@ -35,6 +31,3 @@ export async function loadVersion(tdb: TenantDb, moduleId: string, version: numb
   versions.set(key, v);
   return v;
 }
-
-/** Record visibility lives in the access module; re-exported for this folder's callers. */
-export { loadRecordFor } from '../access/index.js';

@@ -5,7 +5,9 @@ import { applyChange } from '../../../runtime/record-engine.js';
 import { checkWrite, type Access } from '../../../runtime/permissions.js';
 import { validateRecord } from '../../../runtime/validation.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { linkFilesOfRecord } from '../files/links.js';
 import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
+import { insertRecord, liveModule, nextSequence, updateRecordData } from './queries.js';
 
 /** 422 with every problem: the form shows them under their fields; nothing is saved. */
 export function invalid(issues: { field?: string; message: string }[]): never {
@@ -52,16 +54,6 @@ export async function mergeWrite(
   return data;
 }
 
-async function nextSequence(tdb: TenantDb, moduleId: string): Promise<number> {
-  const row = await tdb
-    .updateTable('modules')
-    .set((eb) => ({ sequence_next: eb('sequence_next', '+', 1) }))
-    .where('id', '=', moduleId)
-    .returning('sequence_next')
-    .executeTakeFirstOrThrow();
-  return row.sequence_next - 1;
-}
-
 export interface DraftWrite {
   moduleId: string;
   /** An existing draft of this user (already loaded and checked), or undefined to create one. */
@@ -74,17 +66,15 @@ export interface DraftWrite {
   draft: boolean;
 }
 
-/** Creates or updates a draft inside the caller's transaction; returns the stored row as it now is. */
+/**
+ * Creates or updates a draft inside the caller's transaction, linking the files its values name (what lets others
+ * download them through the record); returns the stored row as it now is.
+ */
 export async function writeDraft(
   tx: TenantDb,
   w: DraftWrite,
 ): Promise<{ row: RecordRow; v: LoadedVersion; access: Record<string, Access> }> {
-  const mod = await tx
-    .selectFrom('modules')
-    .select(['id', 'published_version'])
-    .where('id', '=', w.moduleId)
-    .where('deleted_on', 'is', null)
-    .executeTakeFirst();
+  const mod = await liveModule(tx, w.moduleId);
   if (!mod) throw notFound('App not found');
   const existing = w.existing;
   if (existing && existing.module_id !== mod.id) throw notFound('Record not found');
@@ -130,18 +120,19 @@ export async function writeDraft(
       modified_on: now,
       submitted_on: null,
     };
-    const { tenant_id: _t, ...insert } = row;
-    await tx.insertInto('records', insert).execute();
+    await insertRecord(tx, row);
+    await linkFilesOfRecord(tx, { recordId: row.id, userId: w.userId, data });
     return { row, v, access };
   }
   if (typeof w.version !== 'number') throw badRequest('version is required to update a record.');
-  const r = await tx
-    .updateTable('records')
-    .set({ data: JSON.stringify(data), version: existing.version + 1, modified_by: w.userId, modified_on: now })
-    .where('id', '=', existing.id)
-    .where('version', '=', w.version)
-    .executeTakeFirst();
+  const r = await updateRecordData(tx, existing.id, w.version, {
+    data: JSON.stringify(data),
+    version: existing.version + 1,
+    modified_by: w.userId,
+    modified_on: now,
+  });
   if (!Number(r.numUpdatedRows)) throw conflict('Someone else changed this record. Reload it to see their changes.');
+  await linkFilesOfRecord(tx, { recordId: existing.id, userId: w.userId, data, previous: before });
   return {
     row: {
       ...existing,

@@ -8,6 +8,8 @@ import { resolvePermissions } from '../../../runtime/permissions.js';
 import { START_STEP } from '../../../schemas/workflow-definition.js';
 import { writeDraft } from '../records/write.js';
 import { actorFor, inTransaction, submit } from '../engine/actions.js';
+import { assertModuleAccess } from '../access/index.js';
+import { forbidden, HttpError } from '../http/errors.js';
 import { nextRun, parseCron } from './cron.js';
 
 /** How long a node may hold a schedule before another node may take it over (a crashed node's lease expires). */
@@ -135,6 +137,10 @@ export class Scheduler {
         this.log.info({ scheduleId, slot }, 'schedule slot already ran');
       } else {
         message = err instanceof Error ? err.message : String(err);
+        // A refusal (the owner may no longer create records of the app, the values no longer fit) is the schedule's
+        // problem, not the node's: it is logged and kept in the run history, and the next slot is tried as usual.
+        if (err instanceof HttpError) this.log.warn({ scheduleId, slot, reason: message }, 'schedule run refused');
+        else this.log.error({ err, scheduleId, slot }, 'schedule run failed');
         await tdb
           .insertInto('schedule_runs', {
             id: crypto.randomUUID(),
@@ -177,10 +183,13 @@ export class Scheduler {
       .execute();
   }
 
-  /** A draft in the schedule owner's name, submitted into the workflow when the schedule says so. */
+  /**
+   * A draft in the schedule owner's name, submitted into the workflow when the schedule says so. The owner must still
+   * be active and still be allowed to create records of the app: saving the schedule checked it once, rules change.
+   */
   private async createRecord(tx: TenantDb, s: ScheduleRow): Promise<string> {
     const u = await tx.selectFrom('users').selectAll().where('id', '=', s.owner_id).executeTakeFirst();
-    if (!u || u.status !== 'active') throw new Error('The owner of this schedule is no longer active.');
+    if (!u || u.status !== 'active') throw forbidden('The owner of this schedule is no longer active.');
     const user: AuthUser = {
       id: u.id,
       tenantId: tx.tenantId,
@@ -193,6 +202,7 @@ export class Scheduler {
       isFullUser: !!u.is_full_user,
       isConsultant: !!u.is_consultant,
     };
+    await assertModuleAccess(tx, user, s.module_id, 'create');
     const data = JSON.parse(s.data) as Record<string, unknown>;
     if (s.submit) {
       const r = await submit(tx, user, await actorFor(tx, user), { moduleId: s.module_id, data });

@@ -1,34 +1,23 @@
-import type { AuthUser, Role } from '../identity/user-info.js';
+import { rolesOf } from '../access/index.js';
+import { hasRole, type AuthUser, type Role } from '../identity/user-info.js';
+import type { MenuItem } from './schemas.js';
 
 /**
- * The signed-in menu (spec section 2, visibility rules). `menu_name` is an i18n key the web app translates
- * (SHELL.MENU.<key>); `roles` lists who sees an entry (absent: everyone). Menu visibility is narrower than route
- * access in places: RPA, Webhooks and Connect Hub routes admit consultants, but only administrators see them.
+ * The signed-in menu (spec section 2, visibility rules), as data. `menu_name` is an i18n key the web app translates
+ * (SHELL.MENU.<key>); `roles` lists who sees an entry (absent: everyone) and is never sent. Menu visibility is
+ * narrower than route access in places: RPA, Webhooks and Connect Hub routes admit consultants, but only
+ * administrators see them.
  */
-export interface MenuItem {
-  id: string;
-  menu_name: string;
-  action_url: string | null;
-  icon_class: string;
-  is_group: boolean;
-  show_on_seed: boolean;
-  disabled?: boolean;
-  /** Opens in a new browser tab. */
-  new_tab?: boolean;
-  /** 'header' (main menu) or 'user' (the user menu in the topbar). */
-  placement: 'header' | 'user';
-  roles?: Role[];
-  children?: MenuItem[];
-}
+export type MenuEntry = Omit<MenuItem, 'children'> & { roles?: readonly Role[]; children?: MenuEntry[] };
 
-export const DESIGNERS: Role[] = ['fullUser', 'consultant', 'administrator', 'sysAdmin'];
-export const MANAGERS: Role[] = ['sysAdmin', 'administrator', 'consultant'];
-const ADMINS: Role[] = ['sysAdmin', 'administrator'];
-const SYS: Role[] = ['sysAdmin'];
+const DESIGNERS = rolesOf('designers');
+const MANAGERS = rolesOf('managers');
+const ADMINS = rolesOf('admins');
+const SYS = rolesOf('sysAdmins');
 /** Dashboards, business intelligence and quick report: full users and consultants (spec section 2). */
 const REPORTING: Role[] = ['fullUser', 'consultant'];
 
-const leaf = (id: string, url: string, icon: string, roles?: Role[], extra: Partial<MenuItem> = {}): MenuItem => ({
+const leaf = (id: string, url: string, icon: string, roles?: Role[], extra: Partial<MenuEntry> = {}): MenuEntry => ({
   id,
   menu_name: id,
   action_url: url,
@@ -39,7 +28,7 @@ const leaf = (id: string, url: string, icon: string, roles?: Role[], extra: Part
   roles,
   ...extra,
 });
-const group = (id: string, icon: string, roles: Role[] | undefined, children: MenuItem[]): MenuItem => ({
+const group = (id: string, icon: string, roles: Role[] | undefined, children: MenuEntry[]): MenuEntry => ({
   id,
   menu_name: id,
   action_url: null,
@@ -51,7 +40,7 @@ const group = (id: string, icon: string, roles: Role[] | undefined, children: Me
   children,
 });
 
-export const MENU: MenuItem[] = [
+export const MENU: MenuEntry[] = [
   leaf('APPS', '/applications', 'applications'),
   leaf('DASHBOARD', '/dashboard', 'dashboard', REPORTING),
   leaf('BUSINESS_INTELLIGENCE', '/business-intelligence', 'chart', REPORTING),
@@ -81,28 +70,20 @@ export const MENU: MenuItem[] = [
   leaf('PROCESS', '/process/dashboard', 'flows', SYS, { placement: 'user', new_tab: true }),
 ];
 
-const sees = (user: AuthUser, item: MenuItem) =>
-  !item.roles ||
-  item.roles.some(
-    (r) =>
-      ({
-        sysAdmin: user.isSysAdmin,
-        administrator: user.isAdministrator,
-        fullUser: user.isFullUser,
-        consultant: user.isConsultant,
-      })[r],
-  );
+const sees = (user: AuthUser, entry: MenuEntry) => !entry.roles || entry.roles.some((r) => hasRole(user, r));
 
 /** The entries this user sees, groups without visible children dropped. Roles are not sent. */
-export function menuFor(user: AuthUser, items: MenuItem[] = MENU): Omit<MenuItem, 'roles'>[] {
-  const out: Omit<MenuItem, 'roles'>[] = [];
-  for (const { roles: _roles, children, ...rest } of items) {
-    if (!sees(user, { ...rest, roles: _roles })) continue;
-    if (children) {
-      const visible = menuFor(user, children);
-      if (!visible.length) continue;
-      out.push({ ...rest, children: visible });
-    } else out.push(rest);
+export function menuFor(user: AuthUser, entries: MenuEntry[] = MENU): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const entry of entries) {
+    if (!sees(user, entry)) continue;
+    const { roles: _roles, children, ...item } = entry;
+    if (!children) {
+      out.push(item);
+      continue;
+    }
+    const visible = menuFor(user, children);
+    if (visible.length) out.push({ ...item, children: visible });
   }
   return out;
 }

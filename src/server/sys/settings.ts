@@ -1,25 +1,20 @@
-import { effectiveZone } from '../identity/routes-manage.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { effectiveZone } from '../identity/service-account.js';
 import { badRequest } from '../http/errors.js';
-import type { TenantsTable } from '../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { Tenant, TenantResolver } from '../tenancy/resolve.js';
+import { DATE_FORMATS, type Settings, type TenantSettingsBody } from './schemas.js';
+import { saveTenantDates } from './queries.js';
 
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'MM-DD-YYYY'] as const;
+/** Date and time settings: the organisation's (spec defaults filled in) and each user's choices over them. */
+
 export const TIME_FORMAT = 'HH:mm:ss';
-export const LAUNCH_PAGES = ['home', 'dashboard-and-reports', 'quick-report', 'apps'] as const;
-export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
-
-export interface Settings {
-  time_zone: string;
-  date_format: string;
-  datetime_format: string;
-  time_format: string;
-}
 
 const dateFormat = (f: string | null | undefined) =>
   (DATE_FORMATS as readonly string[]).includes(f ?? '') ? (f as string) : 'YYYY-MM-DD';
 
 /** The organisation's settings with the spec defaults (Etc/UTC for a missing or 'GMT Standard Time' zone). */
-export function tenantSettings(t: Selectable<TenantsTable>): Settings {
+export function tenantSettings(t: Tenant): Settings {
   const date = dateFormat(t.date_format);
   return {
     time_zone: effectiveZone(t.time_zone),
@@ -30,15 +25,16 @@ export function tenantSettings(t: Selectable<TenantsTable>): Settings {
 }
 
 /** The user's own choices over the organisation's. */
-export function userSettings(t: Selectable<TenantsTable>, prefs: Record<string, unknown>): Settings {
+export function userSettings(t: Tenant, prefs: Record<string, unknown>): Settings {
   const base = tenantSettings(t);
   const zone = typeof prefs.timezone === 'string' && prefs.timezone ? prefs.timezone : base.time_zone;
   const date = typeof prefs.date_format === 'string' ? dateFormat(prefs.date_format) : base.date_format;
   return { time_zone: zone, date_format: date, datetime_format: `${date} ${TIME_FORMAT}`, time_format: TIME_FORMAT };
 }
 
-export function checkZone(zone: unknown): string {
-  if (typeof zone !== 'string' || !zone) throw badRequest('A time zone is required.');
+/** An IANA zone this runtime knows, or 400. */
+export function checkZone(zone: string): string {
+  if (!zone) throw badRequest('A time zone is required.');
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {
@@ -47,8 +43,20 @@ export function checkZone(zone: unknown): string {
   return zone;
 }
 
-export function checkOneOf<T extends string>(value: unknown, allowed: readonly T[], what: string): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-    throw badRequest(`${what} must be one of ${allowed.join(', ')}.`);
-  return value as T;
+/** Saves the organisation's zone and date format (fields left out keep their value); answers the new settings. */
+export async function saveTenantSettings(
+  deps: { system: Kysely<DB>; tenants: Pick<TenantResolver, 'invalidate'> },
+  tenant: Tenant,
+  input: TenantSettingsBody,
+): Promise<Settings> {
+  const zone = input.time_zone === undefined ? tenant.time_zone : checkZone(input.time_zone);
+  const date = input.date_format ?? tenant.date_format;
+  await saveTenantDates(deps.system, tenant.id, {
+    time_zone: zone,
+    date_format: date,
+    datetime_format: `${date ?? 'YYYY-MM-DD'} ${TIME_FORMAT}`,
+    time_format: TIME_FORMAT,
+  });
+  deps.tenants.invalidate(tenant.domain);
+  return tenantSettings({ ...tenant, time_zone: zone, date_format: date });
 }

@@ -1,24 +1,29 @@
 import { api, call } from '../../api/client';
 import type { ModuleDefinition } from '../../../../schemas/module-definition';
+import type { DatatablePayload } from '../../../../schemas/api/common';
+import type {
+  AppId,
+  AppPage,
+  CreateAppBody,
+  DesignedApp,
+  Published,
+  SavedDraft,
+  UpdateAppBody,
+} from '../../../server/apps/lifecycle/schemas';
+import type { Category, SaveCategoryBody } from '../../../server/apps/categories/schemas';
+import type { MlServiceView, OcrProvider } from '../../../server/apps/ocr/schemas';
+import type { EmailTemplate, EmailTemplates, TemplateField } from '../../../server/apps/module-config/schemas';
 
 /** Calls of the app lifecycle (spec section 7, form editor); shared by the apps pages and the designer. */
-export interface AppListRow {
-  id: string;
-  display_name: string;
-  module_description: string | null;
-  app_icon: string | null;
-  status: 'Draft' | 'Published';
-  module_version: number | null;
-  application_module_category_id: string | null;
-  modified_on: string;
-}
 
-export interface Datatable<T> {
-  data: T[];
-  recordsTotal: number;
-  recordsFiltered: number;
-}
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { AccessRule, AppListRow, DesignedApp, ModuleAction } from '../../../server/apps/lifecycle/schemas';
+export type { Category } from '../../../server/apps/categories/schemas';
+export type { OcrProvider, MlServiceView as MlService } from '../../../server/apps/ocr/schemas';
+export type { EmailTemplate } from '../../../server/apps/module-config/schemas';
+export type NewApp = CreateAppBody;
 
+/** What the apps page asks for; sent as the spec's datatable payload. */
 export interface DatatableRequest {
   page: number;
   length: number;
@@ -28,95 +33,39 @@ export interface DatatableRequest {
 }
 
 export const fetchApplications = (q: DatatableRequest) =>
-  call<Datatable<AppListRow>>(
-    api.post('/form/Editor/applications/datatables', {
+  call<AppPage>(
+    api.post('/form/editor/applications/datatables', {
       page: q.page,
       length: q.length,
       columns: [{ data: 'display_name', name: 'display_name', searchable: true, orderable: true }],
       orders: q.orders ?? [{ column: 'display_name', dir: 'asc' }],
       search: { value: q.search },
       filters: q.filters ?? [],
-    }),
+    } satisfies DatatablePayload),
   );
 
-export interface Category {
-  id: string;
-  category_name: string;
-  icon: string | null;
-  order_index: number;
-}
 export const fetchCategories = () => call<Category[]>(api.get('/form/Editor/category/list'));
-export const saveCategory = (c: { id?: string; category_name: string; icon?: string | null }) =>
-  api.post('/form/Editor/category/save', c);
+export const saveCategory = (c: SaveCategoryBody) => api.post('/form/Editor/category/save', c);
 export const deleteCategory = (id: string) => api.post(`/form/Editor/category/${encodeURIComponent(id)}/delete`, {});
 export const orderCategories = (ids: string[]) => api.post('/form/Editor/category/order', { ids });
 
-export interface OcrProvider {
-  id: string;
-  name: string;
-  singleSelect: boolean;
-}
-export interface MlService {
-  id: string;
-  providerId: string;
-  name: string;
-  licensed: boolean;
-}
 export const fetchOcrProviders = () => call<OcrProvider[]>(api.get('/ocrprovider/lookup'));
 export const fetchMlServices = (providerId: string) =>
-  call<MlService[]>(api.get('/ocr/machinelearninglookup', { params: { providerId } }));
+  call<MlServiceView[]>(api.get('/ocr/machinelearninglookup', { params: { providerId } }));
 export const fetchReservedModuleNames = () => call<string[]>(api.get('/form/Editor/ReservedModuleNames'));
 export const fetchReservedFieldNames = () => call<string[]>(api.get('/form/Editor/ReservedFieldNames'));
 
-export interface NewApp {
-  name: string;
-  description: string;
-  categoryId: string;
-  ocrProviderId: string;
-  ocrProviderName: string;
-  /** A JSON string, as the spec says. */
-  machineLearningServiceId: string;
-  appIcon: string;
-  addToQuickLaunch: boolean;
-}
-export const createApp = (body: NewApp) =>
-  call<{ id: string }>(api.post('/form/Editor/CreateProcessFromScratch', body));
+export const createApp = (body: CreateAppBody) => call<AppId>(api.post('/form/Editor/CreateProcessFromScratch', body));
 
-export type ModuleAction = 'create' | 'view' | 'edit';
-export interface AccessRule {
-  everyone?: boolean;
-  roles?: ('sysAdmin' | 'administrator' | 'fullUser' | 'consultant')[];
-  users?: string[];
-}
-export interface EmailTemplate {
-  subject: string;
-  body: string;
-}
-
-export interface DesignedApp {
-  id: string;
-  display_name: string;
-  module_description: string | null;
-  app_icon: string | null;
-  status: 'Draft' | 'Published';
-  module_version: number | null;
-  is_reassignment_disabled: boolean;
-  module_draft: ModuleDefinition;
-  permission: { rules?: Partial<Record<ModuleAction, AccessRule>> };
-  email_templates: Record<string, EmailTemplate>;
-}
 export const fetchDesignedApp = (id: string) => call<DesignedApp>(api.get('/form/Editor/GetForm', { params: { id } }));
 export const saveForm = (id: string, module: ModuleDefinition) =>
-  call<{ warnings: { field?: string; message: string }[] }>(
-    api.post('/form/Editor/SaveForm', { module }, { params: { id } }),
-  );
-export const publishApp = (id: string) =>
-  call<{ id: string; version: number }>(api.post('/form/Editor/publish', {}, { params: { id } }));
-export const updateModule = (body: Record<string, unknown> & { id: string }) =>
-  call<{ id: string }>(api.post('/form/Editor/UpdateModule', body));
+  call<SavedDraft>(api.post('/form/Editor/SaveForm', { module }, { params: { id } }));
+export const publishApp = (id: string) => call<Published>(api.post('/form/Editor/publish', {}, { params: { id } }));
+export const updateModule = (body: UpdateAppBody & { id: string }) =>
+  call<AppId>(api.post('/form/Editor/UpdateModule', body));
 export const setReassignment = (moduleId: string, disabled: boolean) =>
   call(api.post('/form/Editor/setmodulereassignment', {}, { params: { moduleId, isReassignmentDisabled: disabled } }));
 export const fetchEmailFields = (moduleId: string) =>
-  call<{ name: string; label: string }[]>(api.get('/form/Editor/getEmailTemplateFields', { params: { moduleId } }));
+  call<TemplateField[]>(api.get('/form/Editor/getEmailTemplateFields', { params: { moduleId } }));
 export const saveEmailTemplate = (moduleId: string, event: string, t: EmailTemplate) =>
-  call<Record<string, EmailTemplate>>(api.post('/form/Editor/updateEmailTemplate', { moduleId, event, ...t }));
+  call<EmailTemplates>(api.post('/form/Editor/updateEmailTemplate', { moduleId, event, ...t }));

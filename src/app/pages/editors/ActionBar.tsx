@@ -62,7 +62,7 @@ export function ActionBar({
   const needsTarget = ask === 'reassign' || ask === 'goback';
   const options =
     ask === 'goback'
-      ? detail.goBackTargets.map((g) => ({ value: g.activityId, label: g.title ?? g.name ?? g.activityId }))
+      ? detail.goBackTargets.map((g) => ({ value: g.activityId, label: g.title || g.activityId }))
       : (people.data ?? []).filter((p) => p.type === 'user').map((p) => ({ value: p.id, label: p.name }));
 
   return (

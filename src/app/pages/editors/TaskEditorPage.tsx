@@ -14,12 +14,11 @@ import { ItemEditorPage } from '../records/ItemEditorPage';
 import { ActionBar } from './ActionBar';
 import { SidePanels } from './SidePanels';
 import './editors.css';
+import type { RecordTemplate, RecordTemplateWithData } from '../../../server/apps/record-templates/schemas';
 import { queryKeys } from '../../realtime/query-keys';
 
-interface Template {
-  templateId: string;
-  templateName: string;
-}
+/** Record templates as the server lists them (its route schemas, types derived). */
+type Template = RecordTemplate;
 
 /** New record: the item editor, plus "start from a saved template" (a draft made from the template's values). */
 function NewRecord({ moduleId }: { moduleId: string }) {
@@ -34,9 +33,7 @@ function NewRecord({ moduleId }: { moduleId: string }) {
   const start = async (templateId: string) => {
     setBusy(true);
     try {
-      const tpl = await call<{ data: Record<string, unknown> }>(
-        api.get(`/form/Editor/recordtemplate/${moduleId}/${templateId}`),
-      );
+      const tpl = await call<RecordTemplateWithData>(api.get(`/form/Editor/recordtemplate/${moduleId}/${templateId}`));
       const r = await saveRecord({ moduleId, data: tpl.data ?? {} });
       navigate(`/item-editor/${moduleId}/${r.id}`);
     } catch (err) {

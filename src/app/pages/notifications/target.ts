@@ -1,4 +1,5 @@
 import type { Notification } from './api';
+import { START_NOTICE_STEP } from '../../../../runtime/plugin-contract';
 
 /**
  * Where clicking a notification leads (spec section 2): the task editor when it carries a task and is neither a
@@ -9,7 +10,7 @@ export function notificationTarget(
   n: Pick<Notification, 'task_id' | 'module_id' | 'record_id' | 'current_step' | 'notification_type_name'>,
 ): string | null {
   if (!n.module_id || !n.record_id) return null;
-  const start = n.current_step === 'StartProcess';
+  const start = n.current_step === START_NOTICE_STEP;
   const restart = n.notification_type_name?.toLowerCase() === 'restart';
   const path = (...parts: string[]) => '/' + parts.map(encodeURIComponent).join('/');
   if (n.task_id && !start && !restart) return path('task-editor', n.module_id, n.record_id, n.task_id);

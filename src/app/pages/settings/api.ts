@@ -1,42 +1,27 @@
 import { api, call } from '../../api/client';
 
-export interface ManagedUser {
-  id: string;
-  username: string;
-  email: string;
-  fullname: string;
-  isSysAdmin: boolean;
-  isAdministrator: boolean;
-  isFullUser: boolean;
-  isConsultant: boolean;
-  license: string;
-  status: 'active' | 'inactive';
-  teams?: { id: string; name: string }[];
-}
+/** Shapes from the server's route schemas (one definition, types derived). */
+export type { ManagedUser, Team, TeamDetail, UserDetail, UserPage } from '../../../server/people/schemas';
+import type {
+  ManagedUser,
+  NewUser,
+  Team,
+  TeamDetail,
+  TeamRef,
+  UserChanges,
+  UserDetail,
+  UserPage,
+} from '../../../server/people/schemas';
+import type { LICENCES as ServerLicences } from '../../../server/people/schemas';
 
-export interface UserPage {
-  data: ManagedUser[];
-  recordsTotal: number;
-  recordsFiltered: number;
-  page: number;
-  length: number;
-}
+/** What the user form sends: the server's fields, the licence as the text the form holds (the server checks it). */
+export type UserInput = Omit<UserChanges, 'license'> & { license?: string };
+type NewUserInput = UserInput & Pick<NewUser, 'username'>;
 
-export interface Team {
-  id: string;
-  name: string;
-  member_count: number;
-}
+// Needed at run time; `satisfies` keeps it equal to the server's list.
+export const LICENCES = ['FULL_USER', 'REGULAR_USER'] as const satisfies typeof ServerLicences;
 
-export interface TeamDetail {
-  id: string;
-  name: string;
-  members: { id: string; username: string; fullname: string; email: string; status: string }[];
-}
-
-export type UserInput = Partial<Omit<ManagedUser, 'id' | 'status' | 'teams'>> & { password?: string };
-
-export const LICENCES = ['FULL_USER', 'REGULAR_USER'] as const;
+type Saved = { success: boolean; message: string; data: ManagedUser };
 
 const U = '/people/users';
 const T = '/people/teams';
@@ -44,17 +29,15 @@ const T = '/people/teams';
 export const people = {
   list: (p: { license?: string; search?: string; page: number; length: number }) =>
     call<UserPage>(api.get(U, { params: p })),
-  get: (id: string) => call<ManagedUser>(api.get(`${U}/${id}`)),
-  create: (u: UserInput) =>
-    api.post<{ success: boolean; message: string; data: ManagedUser }>(U, u).then((r) => r.data),
-  update: (id: string, u: UserInput) =>
-    api.put<{ success: boolean; message: string; data: ManagedUser }>(`${U}/${id}`, u).then((r) => r.data),
+  get: (id: string) => call<UserDetail>(api.get(`${U}/${id}`)),
+  create: (u: NewUserInput) => api.post<Saved>(U, u).then((r) => r.data),
+  update: (id: string, u: UserInput) => api.put<Saved>(`${U}/${id}`, u).then((r) => r.data),
   setActive: (id: string, active: boolean) =>
     call<ManagedUser>(api.post(`${U}/${id}/${active ? 'reactivate' : 'deactivate'}`, {})),
   teams: (search = '') => call<Team[]>(api.get(T, { params: { search } })),
   team: (id: string) => call<TeamDetail>(api.get(`${T}/${id}`)),
-  createTeam: (name: string) => call<{ id: string; name: string }>(api.post(T, { name })),
-  renameTeam: (id: string, name: string) => call<{ id: string; name: string }>(api.put(`${T}/${id}`, { name })),
+  createTeam: (name: string) => call<TeamRef>(api.post(T, { name })),
+  renameTeam: (id: string, name: string) => call<TeamRef>(api.put(`${T}/${id}`, { name })),
   deleteTeam: (id: string) => call(api.delete(`${T}/${id}`)),
   addMember: (id: string, userId: string) => call(api.post(`${T}/${id}/members`, { userId })),
   removeMember: (id: string, userId: string) => call(api.delete(`${T}/${id}/members/${userId}`)),

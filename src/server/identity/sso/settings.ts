@@ -3,35 +3,10 @@ import { isSealed, sealSecret } from '../../crypto/secrets.js';
 import type { SsoSettingsTable } from '../../db/schema.js';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
 import { badRequest } from '../../http/errors.js';
+import type { SsoSettingsInput, SsoSettingsView } from './schemas.js';
 
 export type SsoSettings = Selectable<SsoSettingsTable>;
-export type Provisioning = SsoSettings['provisioning'];
-
-/** What an administrator sends; a missing or empty clientSecret keeps the stored one (secrets are write-only). */
-export interface SsoSettingsInput {
-  oidc?: { issuer?: string; clientId?: string; clientSecret?: string; redirectUri?: string };
-  saml?: { entryPoint?: string; idpCert?: string; issuer?: string; audience?: string };
-  provisioning?: Provisioning;
-}
-
-const text = { type: 'string', maxLength: 2000 } as const;
-export const settingsBodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    oidc: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { issuer: text, clientId: text, clientSecret: text, redirectUri: text },
-    },
-    saml: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { entryPoint: text, idpCert: { type: 'string', maxLength: 20000 }, issuer: text, audience: text },
-    },
-    provisioning: { type: 'string', enum: ['link', 'provision'] },
-  },
-} as const;
+export type { Provisioning, SsoSettingsInput } from './schemas.js';
 
 export async function loadSettings(tdb: TenantDb): Promise<SsoSettings | undefined> {
   return tdb.selectFrom('sso_settings').selectAll().executeTakeFirst();
@@ -42,7 +17,7 @@ export const samlReady = (s: SsoSettings | undefined): s is SsoSettings =>
   !!(s?.saml_entry_point && s.saml_idp_cert && s.saml_issuer);
 
 /** The administrator's view: everything but the client secret, which is only reported as set or not. */
-export function settingsView(s: SsoSettings | undefined) {
+export function settingsView(s: SsoSettings | undefined): SsoSettingsView {
   return {
     oidc: {
       issuer: s?.oidc_issuer ?? '',

@@ -1,0 +1,48 @@
+import type { ApiApp } from '../../http/api.js';
+import { rolesOf } from '../../access/index.js';
+import { IdParams, NoBody } from '../../../../schemas/api/common.js';
+import { EDITOR as E } from '../paths.js';
+import { IdAnswer, ListAnswer, OrderAnswer, OrderCategoriesBody, SaveCategoryBody } from './schemas.js';
+import { deleteCategory, listCategories, orderCategories, saveCategory } from './service.js';
+
+const tags = ['apps'];
+const managers = { roles: rolesOf('managers') };
+
+/** App groups (module categories) with the spec's messages (section 8); changed by managers only. */
+export function categoryRoutes(app: ApiApp) {
+  app.get(`${E}/category/list`, { schema: { tags, response: { 200: ListAnswer } } }, async (req) => ({
+    success: true as const,
+    message: '',
+    data: await listCategories(req.tdb),
+  }));
+
+  app.post(
+    `${E}/category/save`,
+    { config: managers, schema: { tags, body: SaveCategoryBody, response: { 200: IdAnswer } } },
+    async (req) => ({
+      success: true as const,
+      message: 'Group has been saved',
+      data: await saveCategory(req.tdb, req.body),
+    }),
+  );
+
+  app.post(
+    `${E}/category/:id/delete`,
+    { config: managers, schema: { tags, params: IdParams, body: NoBody, response: { 200: IdAnswer } } },
+    async (req) => ({
+      success: true as const,
+      message: 'Group has been deleted',
+      data: await deleteCategory(req.tdb, req.params.id),
+    }),
+  );
+
+  app.post(
+    `${E}/category/order`,
+    { config: managers, schema: { tags, body: OrderCategoriesBody, response: { 200: OrderAnswer } } },
+    async (req) => ({
+      success: true as const,
+      message: 'App group order saved',
+      data: await orderCategories(req.tdb, req.body),
+    }),
+  );
+}

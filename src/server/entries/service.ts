@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { DialectName } from '../db/database.js';
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { badRequest } from '../http/errors.js';
+import { assertModuleAccess } from '../access/index.js';
+import { loadVersion } from '../records/store.js';
+import { listColumns } from './columns.js';
+import { indexedFieldNames, type FieldIndexer } from './indexes.js';
+import { listRecords } from './list.js';
+import { parseListQuery } from './query.js';
+import { listedModule } from './queries.js';
+import { summary } from './summary.js';
+import type { EntryPage, ListBody, Summary } from './schemas.js';
+
+/** What record lists need beyond the request: the dialect, the index builder and the tenant's counting connection. */
+export interface ListDeps {
+  dialect: DialectName;
+  indexer: FieldIndexer;
+  counter(tenantId: string): Kysely<DB>;
+}
+
+const EMPTY: EntryPage = {
+  data: [],
+  columns: [],
+  recordsTotal: 0,
+  recordsFiltered: 0,
+  countCapped: false,
+  page: 1,
+  length: 10,
+  nextCursor: null,
+};
+
+/** One page of an app's records (or the user's drafts) for someone allowed to view the app's records. */
+export async function listEntries(
+  deps: ListDeps,
+  tdb: TenantDb,
+  user: AuthUser,
+  moduleId: string | undefined,
+  draft: boolean,
+  body: ListBody,
+): Promise<EntryPage> {
+  if (!moduleId) throw badRequest('moduleId is required.');
+  await assertModuleAccess(tdb, user, moduleId, 'view');
+  const m = await listedModule(tdb, moduleId);
+  if (!m.published_version) return EMPTY;
+  const v = await loadVersion(tdb, moduleId, m.published_version);
+  const columns = listColumns(v, deps.dialect);
+  const indexed = indexedFieldNames(m.default_config)
+    .map((n) => columns.get(n))
+    .filter((c) => c?.field);
+  deps.indexer.ensure(indexed.map((c) => ({ name: c!.key, kind: c!.kind })));
+  const q = parseListQuery(body, columns, 'created_on');
+  const result = await listRecords(
+    { tdb, dialect: deps.dialect, user, moduleId, draft, columns, counter: deps.counter(tdb.tenantId) },
+    q,
+  );
+  const cols = [...columns.values()].map((c) => ({
+    data: c.key,
+    name: c.label,
+    field: c.field,
+    kind: c.kind,
+    orderable: c.sortable,
+    searchable: c.field,
+  }));
+  return { ...result, columns: cols };
+}
+
+/** Counts by process status of the records of an app the user may view. */
+export async function entrySummary(tdb: TenantDb, user: AuthUser, moduleId: string): Promise<Summary> {
+  await assertModuleAccess(tdb, user, moduleId, 'view');
+  return summary(tdb, user, moduleId);
+}

@@ -1,0 +1,18 @@
+import type { ApiApp } from '../http/api.js';
+import { rolesOf } from '../access/index.js';
+import { AssigneesAnswer, LookupQuery } from './schemas.js';
+import { lookupAssignees } from './service.js';
+
+const tags = ['workflow'];
+
+/** Look-ups the workflow designer needs (saving and publishing a workflow go through the apps feature). */
+export function workflowDesignerRoutes(app: ApiApp) {
+  app.get(
+    '/api/form/Editor/LookupAssignee',
+    {
+      config: { roles: rolesOf('designers') },
+      schema: { tags, querystring: LookupQuery, response: { 200: AssigneesAnswer } },
+    },
+    async (req) => ({ success: true as const, message: '', data: await lookupAssignees(req.tdb, req.query) }),
+  );
+}
