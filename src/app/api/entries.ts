@@ -81,7 +81,9 @@ export const listConfig = {
       api.get('/form/Editor/getmoduleconfig', { params: { moduleId } }),
     ),
   set: (moduleId: string, config: { hidden: string[]; visible: string[] }) =>
-    call<SavedUserConfig>(api.put('/form/Editor/setuserconfig', config, { params: { moduleId, tabConfig: 'records' } })),
+    call<SavedUserConfig>(
+      api.put('/form/Editor/setuserconfig', config, { params: { moduleId, tabConfig: 'records' } }),
+    ),
 };
 
 /** Users and teams to hand a task to (the workflow designer's look-up). */

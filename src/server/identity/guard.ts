@@ -40,6 +40,19 @@ export function bearerToken(
   return undefined;
 }
 
+/** Who may call a route, as the guard enforces it (listed for the role-matrix test and the docs). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: 'public' | 'signed-in' | Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeAccess: RouteAccess[];
+  }
+}
+
 /**
  * Default-deny: every /api route needs a valid access token of the request's own tenant unless it is marked
  * public; `roles` narrows it further. Runs after tenancy, so req.tenant is known. A token alone is not enough: its
@@ -78,8 +91,14 @@ export function installAuthGuard(app: FastifyInstance, ctx: AppContext): void {
   };
 
   // Only guarded routes get the hook, made once at registration with the route's settings; public routes run none.
+  const access: RouteAccess[] = [];
+  app.decorate('routeAccess', access);
   addRouteHook(app, (route) => {
     const cfg: FastifyContextConfig = route.config ?? {};
+    if (isApiRoute(route))
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD')
+          access.push({ method, url: route.url, access: cfg.public || cfg.tenantOptional ? 'public' : (cfg.roles ?? 'signed-in') });
     if (!isApiRoute(route) || cfg.tenantOptional || cfg.public) return undefined;
     return function guard(req, _reply, done) {
       const token = bearerToken(req, cfg);

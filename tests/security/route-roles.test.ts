@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../src/server/tenancy/admin.js';
+import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { ROLE_GROUPS, type RoleGroup } from '../../src/server/access/index.js';
+import type { Role } from '../../src/server/identity/user-info.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer, tokenFor } from '../support/auth.js';
+import { testDialects } from '../support/databases.js';
+
+/**
+ * Who may call which route, stated once. The first test holds the guard's own list to this table (a new route, or a
+ * route whose roles change, must be written here); the second tries every guarded route without a token and as a
+ * user of each role, and expects the guard to refuse exactly those outside the route's group. Bodies are sent with a
+ * content type no route accepts, so an admitted request stops at 415 before any handler runs (GET handlers run with
+ * made-up ids and only read).
+ */
+const MATRIX = `
+  GET    /api/email/forgotpassword                                     public
+  GET    /api/EntryModule/:moduleId/workflowhistory                    signed-in
+  GET    /api/EntryModule/:recordId/comments                           signed-in
+  GET    /api/EntryModule/:recordId/detail                             signed-in
+  POST   /api/EntryModule/approve                                      signed-in
+  POST   /api/EntryModule/datatables                                   signed-in
+  POST   /api/EntryModule/deletebyId                                   signed-in
+  POST   /api/EntryModule/deletebyIds                                  signed-in
+  POST   /api/EntryModule/draftdatatables                              signed-in
+  GET    /api/EntryModule/form/:moduleId                               signed-in
+  POST   /api/EntryModule/goback                                       signed-in
+  GET    /api/EntryModule/loadcomment                                  signed-in
+  POST   /api/EntryModule/reassignment                                 signed-in
+  POST   /api/EntryModule/reassignmentByAdmin                          admins
+  POST   /api/EntryModule/reassigntasks                                admins
+  POST   /api/EntryModule/reminder                                     signed-in
+  POST   /api/EntryModule/save                                         signed-in
+  POST   /api/EntryModule/sendComment                                  signed-in
+  POST   /api/EntryModule/submit                                       signed-in
+  GET    /api/EntryModule/summary/:moduleId                            signed-in
+  POST   /api/EntryModule/withdraw                                     signed-in
+  POST   /api/EntryModule/workflow/restart                             signed-in
+  GET    /api/form/AWSS3/GetFile                                       signed-in
+  POST   /api/form/AWSS3/RemoveFileByKey                               signed-in
+  POST   /api/form/AWSS3/Upload                                        signed-in
+  POST   /api/form/AWSS3/UploadBase64                                  signed-in
+  POST   /api/form/editor/applications/datatables                      signed-in
+  POST   /api/form/Editor/applyconfigalluser                           designers
+  POST   /api/form/Editor/category/:id/delete                          managers
+  GET    /api/form/Editor/category/list                                signed-in
+  POST   /api/form/Editor/category/order                               managers
+  POST   /api/form/Editor/category/save                                managers
+  POST   /api/form/Editor/CopyFrom                                     designers
+  POST   /api/form/Editor/CreateProcessFromScratch                     designers
+  POST   /api/form/Editor/DeleteForm                                   designers
+  GET    /api/form/Editor/getEmailTemplateFields                       designers
+  GET    /api/form/Editor/GetForm                                      designers
+  GET    /api/form/Editor/getmoduleconfig                              signed-in
+  GET    /api/form/Editor/ListApplications                             signed-in
+  GET    /api/form/Editor/ListForms                                    signed-in
+  GET    /api/form/Editor/ListMostUsed                                 signed-in
+  GET    /api/form/Editor/LookupAssignee                               designers
+  POST   /api/form/editor/modules/datatables                           signed-in
+  POST   /api/form/Editor/publish                                      designers
+  POST   /api/form/Editor/recordtemplate                               signed-in
+  GET    /api/form/Editor/recordtemplate/:moduleId                     signed-in
+  DELETE /api/form/Editor/recordtemplate/:moduleId/:templateId         signed-in
+  GET    /api/form/Editor/recordtemplate/:moduleId/:templateId         signed-in
+  POST   /api/form/Editor/recordtemplate/orderindex                    signed-in
+  POST   /api/form/Editor/recordtemplate/rename                        signed-in
+  GET    /api/form/Editor/ReservedFieldNames                           signed-in
+  GET    /api/form/Editor/ReservedModuleNames                          signed-in
+  POST   /api/form/Editor/SaveForm                                     designers
+  POST   /api/form/Editor/setmodulereassignment                        designers
+  PUT    /api/form/Editor/setuserconfig                                signed-in
+  POST   /api/form/Editor/updateEmailTemplate                          designers
+  POST   /api/form/Editor/UpdateModule                                 designers
+  POST   /api/identity/Authentication/authenticateiso                  public
+  GET    /api/identity/Authentication/getInfo2fa                       signed-in
+  GET    /api/identity/Authentication/isAuthenticated                  signed-in
+  POST   /api/identity/Authentication/loginWith2Fa                     public
+  POST   /api/identity/Authentication/logout                           public
+  POST   /api/identity/Authentication/refreshToken                     public
+  POST   /api/identity/Authentication/resetPassword                    public
+  POST   /api/identity/Authentication/tokenValidation                  public
+  POST   /api/identity/manageauthenticator/changepassword              signed-in
+  POST   /api/identity/manageauthenticator/enableAuthenticator         public
+  GET    /api/identity/manageauthenticator/policy                      signed-in
+  POST   /api/identity/manageauthenticator/policy                      admins
+  GET    /api/identity/manageauthenticator/securityquestions           signed-in
+  POST   /api/identity/manageauthenticator/securityquestions           signed-in
+  POST   /api/identity/manageauthenticator/setusertimezone             signed-in
+  GET    /api/identity/manageauthenticator/sharedKeyQRCodeUri          public
+  GET    /api/identity/manageauthenticator/timezone                    signed-in
+  GET    /api/identity/manageauthenticator/userinfo                    signed-in
+  POST   /api/identity/sso/complete                                    public
+  GET    /api/identity/sso/options                                     public
+  GET    /api/identity/sso/settings                                    admins
+  POST   /api/identity/sso/settings                                    admins
+  GET    /api/Notification                                             signed-in
+  GET    /api/Notification/:id                                         signed-in
+  POST   /api/Notification/MarkAllAsRead                               signed-in
+  POST   /api/Notification/read                                        signed-in
+  GET    /api/ocr/machinelearninglookup                                signed-in
+  GET    /api/ocrprovider/lookup                                       signed-in
+  GET    /api/openapi.json                                             public
+  GET    /api/people/teams                                             managers
+  POST   /api/people/teams                                             managers
+  DELETE /api/people/teams/:id                                         managers
+  GET    /api/people/teams/:id                                         managers
+  PUT    /api/people/teams/:id                                         managers
+  POST   /api/people/teams/:id/members                                 managers
+  DELETE /api/people/teams/:id/members/:userId                         managers
+  GET    /api/people/teams/lookup                                      designers
+  GET    /api/people/users                                             managers
+  POST   /api/people/users                                             managers
+  GET    /api/people/users/:id                                         managers
+  PUT    /api/people/users/:id                                         managers
+  POST   /api/people/users/:id/deactivate                              managers
+  POST   /api/people/users/:id/reactivate                              managers
+  POST   /api/sys/favourite/add                                        signed-in
+  GET    /api/sys/Favourite/list                                       signed-in
+  POST   /api/sys/favourite/remove                                     signed-in
+  GET    /api/sys/organization/current                                 signed-in
+  POST   /api/sys/organization/setorganizationtimezone                 admins
+  GET    /api/sys/permissions/menu/sidebar                             signed-in
+  PUT    /api/sys/permissions/menu/sidebar/order                       managers
+  GET    /api/sys/permissions/menu/sidebar/tree                        signed-in
+  GET    /api/sys/settings/tenant                                      signed-in
+  PUT    /api/sys/settings/tenant                                      managers
+  GET    /api/sys/settings/user                                        signed-in
+  GET    /api/sys/tenant/info                                          public
+  POST   /api/sys/user/avatar                                          signed-in
+  PATCH  /api/sys/user/preference/sortupdate                           signed-in
+  GET    /api/sys/user/profile                                         signed-in
+  PUT    /api/sys/user/profile                                         signed-in
+  GET    /api/sys/User/ProfilePicture                                  signed-in
+  GET    /api/sys/userpreference/quicklaunch                           signed-in
+  PUT    /api/sys/userpreference/quicklaunch                           signed-in
+  POST   /api/sys/userpreference/quicklaunchapps/datatables            signed-in
+  GET    /api/Task/:taskId/detail                                      signed-in
+  POST   /api/Task/datatables                                          signed-in
+  POST   /api/Task/dataTablesByTeamId                                  signed-in
+  POST   /api/Task/dataTablesByUserId                                  admins
+  POST   /api/Task/dynamicdatatables                                   signed-in
+  GET    /api/Task/total                                               signed-in
+  POST   /api/Task/total                                               signed-in
+  GET    /api/TaskScheduler/:id/detail                                 signed-in
+  POST   /api/TaskScheduler/action                                     signed-in
+  GET    /api/TaskScheduler/activities                                 signed-in
+  POST   /api/TaskScheduler/activities                                 signed-in
+  POST   /api/TaskScheduler/datatables                                 signed-in
+  POST   /api/TaskScheduler/delete                                     signed-in
+  POST   /api/TaskScheduler/save                                       signed-in
+`;
+
+type Access = 'public' | 'signed-in' | RoleGroup;
+const expected = new Map<string, Access>(
+  MATRIX.trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .map(([method, url, access]) => [`${method} ${url}`, access as Access]),
+);
+
+const PW = 'Correct-Horse-9';
+const HOST = 'acme.localhost';
+const ROLES: Role[] = ['sysAdmin', 'administrator', 'fullUser', 'consultant'];
+const ROLE_FLAG: Record<Role, string> = {
+  sysAdmin: 'isSysAdmin',
+  administrator: 'isAdministrator',
+  fullUser: 'isFullUser',
+  consultant: 'isConsultant',
+};
+const GUARD_REFUSAL = 'You do not have permission to do this.';
+
+describe.each(await testDialects())('route role matrix on %s', (dialect) => {
+  let t: TestApp;
+  const tokens = new Map<Role | 'regular', string>();
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const { tenantId } = await t.addTenant('acme');
+    const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
+    for (const who of ['regular', ...ROLES] as const) {
+      const flags = who === 'regular' ? {} : { [ROLE_FLAG[who]]: true };
+      await insertUser(tdb, { username: `m-${who}`, email: `${who}@acme.test`, fullname: who, password: PW, ...flags });
+      tokens.set(who, await tokenFor(t.app, HOST, `m-${who}`, PW));
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('every API route is in the matrix with the access the guard enforces', () => {
+    const actual = new Map(
+      t.app.routeAccess.map((r) => {
+        const group =
+          typeof r.access === 'string'
+            ? r.access
+            : (Object.entries(ROLE_GROUPS).find(
+                ([, roles]) => roles.length === r.access.length && roles.every((x) => r.access.includes(x)),
+              )?.[0] ?? `roles:${[...r.access].sort().join(',')}`);
+        return [`${r.method} ${r.url}`, group];
+      }),
+    );
+    expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+  });
+
+  it('refuses callers outside the group of each route, and admits those inside', async () => {
+    const wrong: string[] = [];
+    for (const [key, access] of expected) {
+      if (access === 'public') continue;
+      const [method, route] = key.split(' ') as [string, string];
+      const url = route.replace(/:(\w+)/g, 'matrix-$1');
+      const withBody = method !== 'GET';
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: withBody ? { ...headers, 'content-type': 'application/x-matrix-probe' } : headers,
+          ...(withBody ? { payload: 'probe' } : {}),
+        });
+      const anonymous = await send({ host: HOST });
+      if (anonymous.statusCode !== 401) wrong.push(`${key} without a token: ${anonymous.statusCode}`);
+      for (const [who, token] of tokens) {
+        const allowed = access === 'signed-in' || (who !== 'regular' && (ROLE_GROUPS[access] as readonly Role[]).includes(who));
+        const res = await send(bearer(token, HOST));
+        const refused = res.statusCode === 403 && res.json().message === GUARD_REFUSAL;
+        if (allowed === refused || res.statusCode === 401 || res.statusCode >= 500)
+          wrong.push(`${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
