@@ -3,6 +3,7 @@ import type { AuthUser } from '../identity/user-info.js';
 import type { LoadedVersion, RecordRow } from '../records/store.js';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { mergeWrite } from '../records/write.js';
+import { linkFilesOfRecord } from '../files/links.js';
 import { resolvePermissions } from '../access/index.js';
 import { Run, isStart, stepOfTask } from './engine.js';
 import { titleOf } from './effects.js';
@@ -39,7 +40,10 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
   run.comment = description;
   if (b.data) {
     const access = resolvePermissions(v.definition, v.workflow, stepOfTask(v, task.activity_id), v.registry);
+    const previous = run.data;
     run.data = await mergeWrite(v, run.data, b.data, access, { draft: !accepted });
+    // Files attached at this step become reachable through the record (files/links.ts), like those of a save.
+    await linkFilesOfRecord(tx, { recordId: record.id, userId: actor.id, data: run.data, previous });
     run.patch.data = JSON.stringify(run.data);
   }
   const outcome = atStart ? 'Done' : decisionOutcome(act, accepted);
