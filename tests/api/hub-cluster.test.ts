@@ -1,6 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable, requiredOnCi } from '../support/redis.js';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { enqueue } from '../../src/server/outbox/outbox.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
@@ -8,22 +8,10 @@ import { scratchDatabase, testDialects, type ScratchDatabase } from '../support/
 import { READY_TIMEOUT_MS } from '../support/ready.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-const runCluster = (await testDialects()).includes('postgres') && (await redisReachable());
-if (!runCluster && process.env.CI) throw new Error('The cluster test needs PostgreSQL and Redis on CI');
+const runCluster = requiredOnCi(
+  (await testDialects()).includes('postgres') && (await redisReachable()),
+  'The cluster test',
+);
 
 // Three nodes on one PostgreSQL and one Redis: node 2 delivers nothing itself, so what its client receives
 // crossed from nodes 1 and 3 through Redis; nodes 1 and 3 race for the same outbox entries.
@@ -56,17 +44,27 @@ describe.runIf(runCluster)('two or more server nodes on one PostgreSQL and one R
     const signIn = (await res.json()).data as { token: string; userId: string };
     const received: { source?: string; notification_content: string }[] = [];
     const client = new HubConnectionBuilder()
-      .withUrl(`${node2.url}/TaskHub`, { accessTokenFactory: () => signIn.token, transport: HttpTransportType.WebSockets, skipNegotiation: true })
+      .withUrl(`${node2.url}/TaskHub`, {
+        accessTokenFactory: () => signIn.token,
+        transport: HttpTransportType.WebSockets,
+        skipNegotiation: true,
+      })
       .configureLogging(LogLevel.None)
       .build();
     client.on('ReceiveNotification', (n) => received.push(n));
     await client.start();
 
-    const tenant = await db.system.selectFrom('tenants').select('id').where('domain', '=', 'demo').executeTakeFirstOrThrow();
+    const tenant = await db.system
+      .selectFrom('tenants')
+      .select('id')
+      .where('domain', '=', 'demo')
+      .executeTakeFirstOrThrow();
     const tdb = new TenantDb(tenant.id, db.forTenant(tenant.id));
     const total = 60;
     for (let i = 0; i < total; i++) {
-      await tdb.transaction((tx) => enqueue(tx, 'notification', { userId: signIn.userId, event: 'approve', content: `n${i}` }, `cluster-${i}`));
+      await tdb.transaction((tx) =>
+        enqueue(tx, 'notification', { userId: signIn.userId, event: 'approve', content: `n${i}` }, `cluster-${i}`),
+      );
     }
     await expect.poll(() => received.length, { timeout: 20_000, interval: 100 }).toBe(total);
     await new Promise((r) => setTimeout(r, 1000));
@@ -74,7 +72,11 @@ describe.runIf(runCluster)('two or more server nodes on one PostgreSQL and one R
     expect(new Set(received.map((n) => n.notification_content)).size).toBe(total);
     const stored = await tdb.selectFrom('notifications').select('source_key').execute();
     expect(stored).toHaveLength(total);
-    const outbox = await tdb.selectFrom('outbox').select(['status', 'attempts']).where('kind', '=', 'notification').execute();
+    const outbox = await tdb
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'notification')
+      .execute();
     expect(outbox.every((o) => o.status === 'delivered' && o.attempts === 1)).toBe(true);
     await client.stop();
   });

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { designerApp } from '../support/designer-app.js';
 import { testDialects } from '../support/databases.js';
 
-const PW = 'Correct-Horse-9';
-const A = 'acme.localhost';
 const E = '/api/form/Editor';
 
 /** A draft whose calculated field 'total' has the given formula, next to one ordinary field 'amount'. */
@@ -32,20 +29,9 @@ const withFormula = (formula: string) => ({
  * save with a message, never a 500.
  */
 describe.each(await testDialects())('formula names from the prototype on %s', (dialect) => {
-  let t: TestApp;
-  let token = '';
-  let moduleId = '';
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.addTenant('acme', PW);
-    token = await tokenFor(t.app, A, 'admin', PW);
-    moduleId = (await post(`${E}/CreateProcessFromScratch`, { name: 'Prototype names' })).json().data.id;
-  });
-  afterAll(() => t?.close());
-
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token, A), payload });
-  const save = (formula: string) => post(`${E}/SaveForm?id=${moduleId}`, { module: withFormula(formula) });
+  const app = designerApp(dialect, 'Prototype names');
+  const post = app.post;
+  const save = (formula: string) => post(`${E}/SaveForm?id=${app.moduleId}`, { module: withFormula(formula) });
 
   it.each([
     ['toString', /Unknown name toString in the formula of Total/],
@@ -66,7 +52,7 @@ describe.each(await testDialects())('formula names from the prototype on %s', (d
     const ok = await save('ROUND(amount * 2, 0)');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.warnings).toEqual([]);
-    const published = await post(`${E}/publish?id=${moduleId}`, {});
+    const published = await post(`${E}/publish?id=${app.moduleId}`, {});
     expect(published.json(), published.body).toMatchObject({ success: true });
   });
 
@@ -74,7 +60,7 @@ describe.each(await testDialects())('formula names from the prototype on %s', (d
     const def = withFormula('amount');
     const amount = def.fieldGroups[0]!.rows[0]!.fields[0]! as Record<string, unknown>;
     amount.rules = [{ kind: 'validate', expression: 'toString = 1', message: 'No' }];
-    const res = await post(`${E}/SaveForm?id=${moduleId}`, { module: def });
+    const res = await post(`${E}/SaveForm?id=${app.moduleId}`, { module: def });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/Unknown name toString in a rule of Amount/);
   });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileDefinition } from '../../runtime/compile.js';
 import { fieldRegistry } from '../../runtime/registry.js';
 import { validateRecord } from '../../runtime/validation.js';
 import type { ModuleDefinition } from '../../schemas/module-definition.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { designerApp } from '../support/designer-app.js';
 import { testDialects } from '../support/databases.js';
 
-const PW = 'Correct-Horse-9';
-const A = 'acme.localhost';
 const E = '/api/form/Editor';
 /** Exponential on a backtracking engine: 31 'a's and a '!' took about 20 s of one core. */
 const EVIL = '^(a+)+$';
@@ -37,19 +34,8 @@ const withPattern = (regex: string): ModuleDefinition => ({
  * when the draft is saved, with the field named.
  */
 describe.each(await testDialects())('regular-expression denial of service on %s', (dialect) => {
-  let t: TestApp;
-  let token = '';
-  let moduleId = '';
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.addTenant('acme', PW);
-    token = await tokenFor(t.app, A, 'admin', PW);
-    moduleId = (await post(`${E}/CreateProcessFromScratch`, { name: 'Patterns' })).json().data.id;
-  });
-  afterAll(() => t?.close());
-
-  const post = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token, A), payload });
+  const app = designerApp(dialect, 'Patterns');
+  const post = app.post;
   const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
     const started = performance.now();
     const out = await fn();
@@ -57,13 +43,15 @@ describe.each(await testDialects())('regular-expression denial of service on %s'
   };
 
   it('publishes a field with ^(a+)+$ and answers a hostile value at once with a validation message', async () => {
-    const saved = await post(`${E}/SaveForm?id=${moduleId}`, { module: withPattern(EVIL) });
+    const saved = await post(`${E}/SaveForm?id=${app.moduleId}`, { module: withPattern(EVIL) });
     expect(saved.statusCode, saved.body).toBe(200);
-    const published = await post(`${E}/publish?id=${moduleId}`, {});
+    const published = await post(`${E}/publish?id=${app.moduleId}`, {});
     expect(published.json(), published.body).toMatchObject({ success: true });
 
     for (const value of [`${'a'.repeat(31)}!`, `${'a'.repeat(3999)}!`]) {
-      const [res, ms] = await timed(() => post('/api/EntryModule/save', { moduleId, data: { code: value } }));
+      const [res, ms] = await timed(() =>
+        post('/api/EntryModule/save', { moduleId: app.moduleId, data: { code: value } }),
+      );
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toMatchObject({ success: false, message: 'Code is not valid' });
       expect(ms).toBeLessThan(1000);
@@ -79,13 +67,13 @@ describe.each(await testDialects())('regular-expression denial of service on %s'
 
   it('stays responsive while hostile values arrive, and still accepts a matching value', async () => {
     const hostile = Array.from({ length: 20 }, () =>
-      post('/api/EntryModule/save', { moduleId, data: { code: `${'a'.repeat(40)}!` } }),
+      post('/api/EntryModule/save', { moduleId: app.moduleId, data: { code: `${'a'.repeat(40)}!` } }),
     );
-    const [health, ms] = await timed(() => t.app.inject({ url: '/healthz' }));
+    const [health, ms] = await timed(() => app.t.app.inject({ url: '/healthz' }));
     expect(health.statusCode).toBe(200);
     expect(ms).toBeLessThan(1000);
     for (const res of await Promise.all(hostile)) expect(res.statusCode).toBe(422);
-    const ok = await post('/api/EntryModule/save', { moduleId, data: { code: 'a'.repeat(31) } });
+    const ok = await post('/api/EntryModule/save', { moduleId: app.moduleId, data: { code: 'a'.repeat(31) } });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -96,7 +84,7 @@ describe.each(await testDialects())('regular-expression denial of service on %s'
     ['(?<!x)a', /^Code: the pattern is not supported: look-ahead and look-behind/],
     ['([', /^Code: the pattern is not a valid regular expression/],
   ])('refuses the pattern %s at save with 400, naming the field', async (regex, message) => {
-    const res = await post(`${E}/SaveForm?id=${moduleId}`, { module: withPattern(regex) });
+    const res = await post(`${E}/SaveForm?id=${app.moduleId}`, { module: withPattern(regex) });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(message) });
   });

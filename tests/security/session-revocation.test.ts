@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable, requiredOnCi } from '../support/redis.js';
 import { liveSessionUser } from '../../src/server/identity/service-session.js';
 import { bumpSessionGeneration } from '../../src/server/identity/sessions.js';
 import { insertUser } from '../../src/server/tenancy/admin.js';
@@ -33,7 +33,13 @@ describe.each(await testDialects())('access tokens end with their session on %s'
     const { tenantId } = await t.addTenant('acme', PW);
     tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
     for (const name of ['lou', 'dee', 'rae', 'uno'])
-      ids[name] = await insertUser(tdb, { username: name, email: `${name}@acme.test`, fullname: name, password: PW, isFullUser: true });
+      ids[name] = await insertUser(tdb, {
+        username: name,
+        email: `${name}@acme.test`,
+        fullname: name,
+        password: PW,
+        isFullUser: true,
+      });
     for (const name of ['ada', 'ivy'])
       ids[name] = await insertUser(tdb, {
         username: name,
@@ -73,7 +79,10 @@ describe.each(await testDialects())('access tokens end with their session on %s'
     const uno = await tokenFor(t.app, A, 'uno', PW);
     await inUse(uno);
     expect((await call('POST', CREATE_APP, uno, { name: `Unaffected ${Date.now()}` })).statusCode).toBe(200);
-    const upload = await call('POST', UPLOAD, uno, { fileName: 'ok.txt', base64: Buffer.from('ok').toString('base64') });
+    const upload = await call('POST', UPLOAD, uno, {
+      fileName: 'ok.txt',
+      base64: Buffer.from('ok').toString('base64'),
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     expect((await call('GET', USERS, admin)).statusCode).toBe(200);
   }
@@ -148,22 +157,10 @@ describe.each(await testDialects())('access tokens end with their session on %s'
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-const runCluster = (await testDialects()).includes('postgres') && (await redisReachable());
-if (!runCluster && process.env.CI) throw new Error('The cross-node revocation test needs PostgreSQL and Redis on CI');
+const runCluster = requiredOnCi(
+  (await testDialects()).includes('postgres') && (await redisReachable()),
+  'The cross-node revocation test',
+);
 
 // Two server processes on one PostgreSQL and one Redis: the user's session is remembered on node B, and the
 // administrator deactivates the user on node A.

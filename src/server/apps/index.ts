@@ -8,7 +8,7 @@ import { ocrRoutes } from './ocr/routes.js';
 
 /**
  * Apps (modules) and what belongs to them: the lifecycle and lists, list settings and e-mail templates, record
- * templates, app groups (categories) and the OCR catalogue. The workflow designer's look-ups (workflow-routes.ts)
+ * templates, app groups (categories) and the OCR catalogue. The workflow designer's routes (src/server/workflows/)
  * are a feature of their own.
  */
 export const appsFeature = defineFeature({

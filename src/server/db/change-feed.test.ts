@@ -1,10 +1,9 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REDIS_URL } from '../../../tests/support/redis.js';
 import { changeCount, noteChange, resultsReusable } from './change-count.js';
 import { CHANGE_CHANNEL, startChangeFeed } from './change-feed.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import type { AppContext } from '../context.js';
 import { rolesOf } from '../access/index.js';
 import type { TransitionInput, TransitionName } from './transitions.js';
@@ -40,11 +40,9 @@ export function engineRoutes(app: ApiApp, ctx: AppContext) {
       ...(req.body as object),
     } as TransitionInput<N>);
 
-  app.post(`${E}/submit`, { schema: { tags, body: SubmitBody, response: { 200: ActionAnswer } } }, async (req) => ({
-    success: true as const,
-    message: 'The record has been submitted.',
-    data: await act(req, 'submit'),
-  }));
+  app.post(`${E}/submit`, { schema: { tags, body: SubmitBody, response: { 200: ActionAnswer } } }, async (req) =>
+    ok(await act(req, 'submit'), 'The record has been submitted.'),
+  );
 
   app.post(
     `${E}/approve`,
@@ -59,57 +57,31 @@ export function engineRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     `${E}/reassignment`,
     { schema: { tags, body: ReassignBody, response: { 200: ReassignAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The task has been reassigned.',
-      data: await act(req, 'reassignment'),
-    }),
+    async (req) => ok(await act(req, 'reassignment'), 'The task has been reassigned.'),
   );
   app.post(
     `${E}/reassignmentByAdmin`,
     { config: admins, schema: { tags, body: ReassignBody, response: { 200: ReassignAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The task has been reassigned.',
-      data: await act(req, 'reassignmentByAdmin'),
-    }),
+    async (req) => ok(await act(req, 'reassignmentByAdmin'), 'The task has been reassigned.'),
   );
   app.post(
     `${E}/reassigntasks`,
     { config: admins, schema: { tags, body: ReassignTasksBody, response: { 200: ReassignTasksAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The tasks have been reassigned.',
-      data: await act(req, 'reassigntasks'),
-    }),
+    async (req) => ok(await act(req, 'reassigntasks'), 'The tasks have been reassigned.'),
   );
 
   app.post(
     `${E}/goback`,
     { schema: { tags, body: GoBackBody, querystring: GoBackQuery, response: { 200: ActionAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The record has been sent back.',
-      data: await act(req, 'goback'),
-    }),
+    async (req) => ok(await act(req, 'goback'), 'The record has been sent back.'),
   );
   app.post(
     `${E}/withdraw`,
     { schema: { tags, body: RecordActionBody, response: { 200: ActionAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The record has been withdrawn.',
-      data: await act(req, 'withdraw'),
-    }),
+    async (req) => ok(await act(req, 'withdraw'), 'The record has been withdrawn.'),
   );
-  app.post(
-    `${E}/reminder`,
-    { schema: { tags, body: ReminderBody, response: { 200: ReminderAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The reminder has been sent.',
-      data: await act(req, 'reminder'),
-    }),
+  app.post(`${E}/reminder`, { schema: { tags, body: ReminderBody, response: { 200: ReminderAnswer } } }, async (req) =>
+    ok(await act(req, 'reminder'), 'The reminder has been sent.'),
   );
 
   app.post(
@@ -130,10 +102,6 @@ export function engineRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     `${E}/:moduleId/workflowhistory`,
     { schema: { tags, params: HistoryParams, querystring: HistoryQuery, response: { 200: HistoryAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await workflowHistory(req.tdb, req.user, req.params.moduleId, req.query.recordId),
-    }),
+    async (req) => ok(await workflowHistory(req.tdb, req.user, req.params.moduleId, req.query.recordId)),
   );
 }

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { ResultCache } from '../db/result-cache.js';
 import { sendReusedAnswer } from '../http/reused-answer.js';
 import { badRequest } from '../http/errors.js';
@@ -63,38 +63,23 @@ export function entryRoutes(app: ApiApp, deps: ListDeps) {
   app.post(
     `${E}/sendComment`,
     { schema: { tags, body: SendCommentBody, response: { 200: CommentAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Comment sent',
-      data: await sendComment(req.tdb, req.user, req.body),
-    }),
+    async (req) => ok(await sendComment(req.tdb, req.user, req.body), 'Comment sent'),
   );
   app.get(
     `${E}/:recordId/comments`,
     { schema: { tags, params: RecordIdParams, response: { 200: CommentPageAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await listComments(req.tdb, req.user, req.params.recordId, 1, 200),
-    }),
+    async (req) => ok(await listComments(req.tdb, req.user, req.params.recordId, 1, 200)),
   );
   app.get(
     `${E}/loadcomment`,
     { schema: { tags, querystring: LoadCommentQuery, response: { 200: CommentPageAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await listComments(req.tdb, req.user, req.query.recordId, req.query.page ?? 1, req.query.length ?? 10),
-    }),
+    async (req) =>
+      ok(await listComments(req.tdb, req.user, req.query.recordId, req.query.page ?? 1, req.query.length ?? 10)),
   );
 
   app.get(
     `${E}/summary/:moduleId`,
     { schema: { tags, params: ModuleIdParams, response: { 200: SummaryAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await entrySummary(req.tdb, req.user, req.params.moduleId),
-    }),
+    async (req) => ok(await entrySummary(req.tdb, req.user, req.params.moduleId)),
   );
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import {
   Base64Body,
@@ -57,7 +57,7 @@ export async function fileRoutes(app: ApiApp, files: Files) {
           throw err;
         }
         if (!out.length) throw badRequest('No file was sent.');
-        return { success: true as const, message: 'Uploaded', data: out };
+        return ok(out, 'Uploaded');
       },
     );
   });
@@ -71,11 +71,7 @@ export async function fileRoutes(app: ApiApp, files: Files) {
     async (req) => {
       const b = req.body;
       const bytes = decodeBase64(b.base64 ?? b.data ?? b.file);
-      return {
-        success: true as const,
-        message: 'Uploaded',
-        data: await storeUpload(req.tdb, req.user, files, cleanName(b.fileName ?? b.name), bytes),
-      };
+      return ok(await storeUpload(req.tdb, req.user, files, cleanName(b.fileName ?? b.name), bytes), 'Uploaded');
     },
   );
 
@@ -98,16 +94,16 @@ export async function fileRoutes(app: ApiApp, files: Files) {
   app.post(
     `${P}/RemoveFileByKey`,
     { schema: { tags, body: RemoveParts, querystring: RemoveParts, response: { 200: RemovedAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'File removed',
-      data: await removeFile(
-        req.tdb,
-        req.user,
-        files,
-        req.query.key ?? req.body.key,
-        req.query.recordId ?? req.body.recordId,
+    async (req) =>
+      ok(
+        await removeFile(
+          req.tdb,
+          req.user,
+          files,
+          req.query.key ?? req.body.key,
+          req.query.recordId ?? req.body.recordId,
+        ),
+        'File removed',
       ),
-    }),
   );
 }

@@ -20,3 +20,6 @@ export type ApiApp = FastifyInstance<
 >;
 
 export const typed = (app: FastifyInstance): ApiApp => app.withTypeProvider<TypeBoxTypeProvider>();
+
+/** The envelope of every success: `{ success: true, message, data }` (schemas/api/common.ts `Envelope`). */
+export const ok = <T>(data: T, message = '') => ({ success: true as const, message, data });

@@ -1,23 +1,10 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisReachable, requiredOnCi } from '../../../tests/support/redis.js';
 import { busKey, HUB_CHANNEL, inProcessBus, redisBus } from './bus.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const haveRedis = await redisReachable();
-if (!haveRedis && process.env.CI) throw new Error('The bus test needs Redis on CI');
+const haveRedis = requiredOnCi(await redisReachable(), 'The bus test');
 
 describe('hub bus keys', () => {
   it('keep tenant and user apart whatever the ids contain', () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { MFA_COOKIE, clearMfaCookie, cookie, setMachineCookie } from './cookies.js';
 import { bearerToken } from './guard.js';
 import { CodeBody, EnabledAnswer, ErrorAnswer, SharedKeyAnswer, SignInAnswer, TwoFactorBody } from './schemas.js';
@@ -16,7 +16,10 @@ export function twoFactorRoutes(app: ApiApp, ctx: AppContext) {
   // The set-up pages serve a sign-in waiting for its second factor (marker cookie) or a signed-in user (token).
   const actor = async (req: FastifyRequest) => {
     const token = bearerToken(req);
-    return actorOf(req.tdb, { mfaSecret: cookie(req, MFA_COOKIE), claims: token ? await ctx.keys.verify(token) : null });
+    return actorOf(req.tdb, {
+      mfaSecret: cookie(req, MFA_COOKIE),
+      claims: token ? await ctx.keys.verify(token) : null,
+    });
   };
 
   app.post(
@@ -37,14 +40,14 @@ export function twoFactorRoutes(app: ApiApp, ctx: AppContext) {
       }
       clearMfaCookie(reply);
       if (r.machineSecret) setMachineCookie(reply, r.machineSecret);
-      return { success: true as const, message: r.message, data: r.data! };
+      return ok(r.data!, r.message);
     },
   );
 
   app.get(
     `${manage}/sharedKeyQRCodeUri`,
     { config: { public: true }, schema: { tags, response: { 200: SharedKeyAnswer, 401: ErrorAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await sharedKeyFor(req.tdb, req.tenant, await actor(req)) }),
+    async (req) => ok(await sharedKeyFor(req.tdb, req.tenant, await actor(req))),
   );
 
   app.post(

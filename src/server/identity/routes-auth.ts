@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { MACHINE_COOKIE, cookie, setMfaCookie } from './cookies.js';
 import { Credentials, ErrorAnswer, SignInAnswer } from './schemas.js';
 import { signInWithPassword } from './service-sign-in.js';
@@ -26,7 +26,7 @@ export function authRoutes(app: ApiApp, ctx: AppContext) {
         machineSecret: cookie(req, MACHINE_COOKIE),
       });
       if (step.mfaSecret) setMfaCookie(reply, step.mfaSecret);
-      return { success: true as const, message: '', data: step.data };
+      return ok(step.data);
     },
   );
 }

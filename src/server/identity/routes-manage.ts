@@ -1,6 +1,6 @@
 import { rolesOf } from '../access/index.js';
 import type { AppContext } from '../context.js';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { Ok } from '../../../schemas/api/common.js';
 import {
   ChangePasswordBody,
@@ -35,11 +35,9 @@ export function manageRoutes(app: ApiApp, ctx: AppContext) {
   const manage = '/api/identity/manageauthenticator';
   const issuer = issuerOf(ctx);
 
-  app.get(`${manage}/userinfo`, { schema: { tags, response: { 200: UserInfoAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await userInfoOf(req.tdb, req.tenant, req.user),
-  }));
+  app.get(`${manage}/userinfo`, { schema: { tags, response: { 200: UserInfoAnswer } } }, async (req) =>
+    ok(await userInfoOf(req.tdb, req.tenant, req.user)),
+  );
 
   // Also reachable with the token limited to the password change that an expired password gets.
   app.post(
@@ -48,18 +46,12 @@ export function manageRoutes(app: ApiApp, ctx: AppContext) {
       config: { scope: 'password-change' },
       schema: { tags, body: ChangePasswordBody, response: { 200: PasswordChangedAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'Your password has been changed.',
-      data: await changePassword(req.tdb, issuer, req.user, req.body),
-    }),
+    async (req) => ok(await changePassword(req.tdb, issuer, req.user, req.body), 'Your password has been changed.'),
   );
 
-  app.get(`${manage}/policy`, { schema: { tags, response: { 200: PolicyAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: securityPolicy(req.tenant),
-  }));
+  app.get(`${manage}/policy`, { schema: { tags, response: { 200: PolicyAnswer } } }, async (req) =>
+    ok(securityPolicy(req.tenant)),
+  );
 
   app.post(
     `${manage}/policy`,
@@ -71,11 +63,11 @@ export function manageRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
 
-  app.get(`${manage}/securityquestions`, { schema: { tags, response: { 200: SecurityQuestionsAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await securityQuestions(req.tdb, req.user),
-  }));
+  app.get(
+    `${manage}/securityquestions`,
+    { schema: { tags, response: { 200: SecurityQuestionsAnswer } } },
+    async (req) => ok(await securityQuestions(req.tdb, req.user)),
+  );
 
   app.post(
     `${manage}/securityquestions`,
@@ -89,16 +81,10 @@ export function manageRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     `${manage}/setusertimezone`,
     { schema: { tags, body: TimeZoneBody, response: { 200: TimeZoneAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Time zone saved.',
-      data: await setUserZone(req.tdb, req.user, req.body.timezone),
-    }),
+    async (req) => ok(await setUserZone(req.tdb, req.user, req.body.timezone), 'Time zone saved.'),
   );
 
-  app.get(`${manage}/timezone`, { schema: { tags, response: { 200: TimeZoneAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await userZone(req.tdb, req.tenant, req.user),
-  }));
+  app.get(`${manage}/timezone`, { schema: { tags, response: { 200: TimeZoneAnswer } } }, async (req) =>
+    ok(await userZone(req.tdb, req.tenant, req.user)),
+  );
 }

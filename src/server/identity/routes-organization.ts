@@ -1,6 +1,6 @@
 import { rolesOf } from '../access/index.js';
 import type { AppContext } from '../context.js';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { OrganizationAnswer, TimeZoneAnswer, TimeZoneBody } from './schemas.js';
 import { organizationOf, setOrganizationZone } from './service-account.js';
 
@@ -8,11 +8,9 @@ const tags = ['identity'];
 
 /** The organisation's name, domain, zone and formats (everyone), and its zone (administrators). */
 export function organizationRoutes(app: ApiApp, ctx: AppContext) {
-  app.get('/api/sys/organization/current', { schema: { tags, response: { 200: OrganizationAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: organizationOf(req.tenant),
-  }));
+  app.get('/api/sys/organization/current', { schema: { tags, response: { 200: OrganizationAnswer } } }, async (req) =>
+    ok(organizationOf(req.tenant)),
+  );
 
   app.post(
     '/api/sys/organization/setorganizationtimezone',

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { Ok } from '../../../schemas/api/common.js';
 import { MACHINE_COOKIE, cookie } from './cookies.js';
 import { bearerToken } from './guard.js';
@@ -23,23 +23,22 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext) {
   const base = '/api/identity/Authentication';
   const issuer = issuerOf(ctx);
 
-  app.get(
-    `${base}/isAuthenticated`,
-    { schema: { tags, response: { 200: MeAnswer, 401: ErrorAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await whoAmI(req.tdb, req.tenant, req.user, {
+  app.get(`${base}/isAuthenticated`, { schema: { tags, response: { 200: MeAnswer, 401: ErrorAnswer } } }, async (req) =>
+    ok(
+      await whoAmI(req.tdb, req.tenant, req.user, {
         token: bearerToken(req)!,
         machineSecret: cookie(req, MACHINE_COOKIE),
       }),
-    }),
+    ),
   );
 
   app.post(
     `${base}/refreshToken`,
-    { config: { public: true }, schema: { tags, body: RefreshBody, response: { 200: RefreshedAnswer, 401: ErrorAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await refresh(req.tdb, issuer, req.body.jwt) }),
+    {
+      config: { public: true },
+      schema: { tags, body: RefreshBody, response: { 200: RefreshedAnswer, 401: ErrorAnswer } },
+    },
+    async (req) => ok(await refresh(req.tdb, issuer, req.body.jwt)),
   );
 
   app.post(
@@ -55,20 +54,10 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     `${base}/tokenValidation`,
     { config: { public: true }, schema: { tags, body: TokenValidationBody, response: { 200: TokenValidityAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await tokenValidity(req.tdb, ctx.keys, bearerToken(req) ?? req.body.token),
-    }),
+    async (req) => ok(await tokenValidity(req.tdb, ctx.keys, bearerToken(req) ?? req.body.token)),
   );
 
-  app.get(
-    `${base}/getInfo2fa`,
-    { schema: { tags, response: { 200: TwoFactorInfoAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await twoFactorInfo(req.tdb, req.user, cookie(req, MACHINE_COOKIE)),
-    }),
+  app.get(`${base}/getInfo2fa`, { schema: { tags, response: { 200: TwoFactorInfoAnswer } } }, async (req) =>
+    ok(await twoFactorInfo(req.tdb, req.user, cookie(req, MACHINE_COOKIE))),
   );
 }

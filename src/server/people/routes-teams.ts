@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import {
   IdParams,
@@ -30,11 +30,9 @@ export function teamRoutes(app: ApiApp) {
   const config = { roles: rolesOf('managers') };
   const tags = ['people'];
 
-  app.get(TEAMS, { config, schema: { tags, querystring: TeamQuery, response: { 200: TeamsAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await listTeams(req.tdb, req.query.search),
-  }));
+  app.get(TEAMS, { config, schema: { tags, querystring: TeamQuery, response: { 200: TeamsAnswer } } }, async (req) =>
+    ok(await listTeams(req.tdb, req.query.search)),
+  );
 
   // For workflow designers choosing approvers: names only.
   app.get(
@@ -43,33 +41,23 @@ export function teamRoutes(app: ApiApp) {
       config: { roles: rolesOf('designers') },
       schema: { tags, querystring: TeamQuery, response: { 200: TeamRefsAnswer } },
     },
-    async (req) => ({ success: true as const, message: '', data: await teamLookup(req.tdb, req.query.search) }),
+    async (req) => ok(await teamLookup(req.tdb, req.query.search)),
   );
 
-  app.post(TEAMS, { config, schema: { tags, body: TeamBody, response: { 200: TeamRefAnswer } } }, async (req) => ({
-    success: true as const,
-    message: 'The team has been created.',
-    data: await createTeam(req.tdb, req.user, req.body.name),
-  }));
+  app.post(TEAMS, { config, schema: { tags, body: TeamBody, response: { 200: TeamRefAnswer } } }, async (req) =>
+    ok(await createTeam(req.tdb, req.user, req.body.name), 'The team has been created.'),
+  );
 
   app.get(
     `${TEAMS}/:id`,
     { config, schema: { tags, params: IdParams, response: { 200: TeamDetailAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await teamDetail(req.tdb, req.params.id),
-    }),
+    async (req) => ok(await teamDetail(req.tdb, req.params.id)),
   );
 
   app.put(
     `${TEAMS}/:id`,
     { config, schema: { tags, params: IdParams, body: TeamBody, response: { 200: TeamRefAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The team has been renamed.',
-      data: await renameTeam(req.tdb, req.params.id, req.body.name),
-    }),
+    async (req) => ok(await renameTeam(req.tdb, req.params.id, req.body.name), 'The team has been renamed.'),
   );
 
   app.delete(`${TEAMS}/:id`, { config, schema: { tags, params: IdParams, response: { 200: Ok } } }, async (req) => {

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import {
   FavouriteBody,
@@ -21,13 +21,13 @@ export function menuRoutes(app: ApiApp) {
   app.get(
     `${MENU}/sidebar`,
     { schema: { tags, summary: 'The menu entries the caller may see', response: { 200: MenuAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: menuFor(req.user) }),
+    async (req) => ok(menuFor(req.user)),
   );
 
   app.get(
     `${MENU}/sidebar/tree`,
     { schema: { tags, summary: 'Published modules grouped by category', response: { 200: TreeAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await moduleTree(req.tdb) }),
+    async (req) => ok(await moduleTree(req.tdb)),
   );
 
   app.put(
@@ -43,11 +43,7 @@ export function menuRoutes(app: ApiApp) {
   app.get(
     '/api/sys/Favourite/list',
     { schema: { tags: favourites.tags, response: { 200: FavouritesAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await listFavourites(req.tdb, req.user),
-    }),
+    async (req) => ok(await listFavourites(req.tdb, req.user)),
   );
 
   app.post('/api/sys/favourite/add', { schema: favourites }, async (req) => {

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { AvatarBody, Ok, PictureAnswer, PictureQuery, ProfileAnswer, ProfileBody, UserInfoAnswer } from './schemas.js';
 import { profileOf, updateProfile } from './profile.js';
 import { pictureOf, setAvatar } from './avatar.js';
@@ -6,21 +6,15 @@ import { pictureOf, setAvatar } from './avatar.js';
 /** The signed-in user's profile, preferences and picture. */
 export function profileRoutes(app: ApiApp) {
   const tags = ['profile'];
-  app.get('/api/sys/user/profile', { schema: { tags, response: { 200: ProfileAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await profileOf(req.tdb, req.tenant, req.user),
-  }));
+  app.get('/api/sys/user/profile', { schema: { tags, response: { 200: ProfileAnswer } } }, async (req) =>
+    ok(await profileOf(req.tdb, req.tenant, req.user)),
+  );
 
   // Name, e-mail and preferences (time zone, date format, launch page, language); answers the new user info.
   app.put(
     '/api/sys/user/profile',
     { schema: { tags, body: ProfileBody, response: { 200: UserInfoAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Your profile has been saved.',
-      data: await updateProfile(req.tdb, req.tenant, req.user, req.body),
-    }),
+    async (req) => ok(await updateProfile(req.tdb, req.tenant, req.user, req.body), 'Your profile has been saved.'),
   );
 
   app.post('/api/sys/user/avatar', { schema: { tags, body: AvatarBody, response: { 200: Ok } } }, async (req) => ({

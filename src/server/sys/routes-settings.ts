@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import type { AppContext } from '../context.js';
 import { rolesOf } from '../access/index.js';
 import { TENANT_MESSAGES } from '../tenancy/resolve.js';
@@ -10,11 +10,9 @@ import { tenantInfo } from './tenant-info.js';
 /** The organisation's date and time settings, the user's effective ones, and the public tenant info. */
 export function settingsRoutes(app: ApiApp, ctx: AppContext) {
   const tags = ['settings'];
-  app.get('/api/sys/settings/tenant', { schema: { tags, response: { 200: SettingsAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: tenantSettings(req.tenant),
-  }));
+  app.get('/api/sys/settings/tenant', { schema: { tags, response: { 200: SettingsAnswer } } }, async (req) =>
+    ok(tenantSettings(req.tenant)),
+  );
 
   app.put(
     '/api/sys/settings/tenant',
@@ -22,18 +20,16 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext) {
       config: { roles: rolesOf('managers') },
       schema: { tags, body: TenantSettingsBody, response: { 200: SettingsAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'Settings saved.',
-      data: await saveTenantSettings({ system: ctx.db.system, tenants: ctx.tenants }, req.tenant, req.body),
-    }),
+    async (req) =>
+      ok(
+        await saveTenantSettings({ system: ctx.db.system, tenants: ctx.tenants }, req.tenant, req.body),
+        'Settings saved.',
+      ),
   );
 
-  app.get('/api/sys/settings/user', { schema: { tags, response: { 200: SettingsAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: userSettings(req.tenant, await preferencesOf(req.tdb, req.user.id)),
-  }));
+  app.get('/api/sys/settings/user', { schema: { tags, response: { 200: SettingsAnswer } } }, async (req) =>
+    ok(userSettings(req.tenant, await preferencesOf(req.tdb, req.user.id))),
+  );
 
   // Public: answers 403 with the reason when the host's organisation cannot be used.
   app.get(
@@ -45,7 +41,7 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext) {
     async (req, reply) => {
       const state = req.tenantState;
       if (!state.ok) return reply.status(403).send({ success: false, message: TENANT_MESSAGES[state.reason] });
-      return { success: true as const, message: '', data: tenantInfo(state.tenant) };
+      return ok(tenantInfo(state.tenant));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { ResultCache } from '../db/result-cache.js';
 import { sendReusedAnswer } from '../http/reused-answer.js';
 import { rolesOf } from '../access/index.js';
@@ -59,30 +59,18 @@ export function taskRoutes(app: ApiApp) {
       config: { roles: rolesOf('admins') },
       schema: { tags, body: UserTasksBody, querystring: UserTasksQuery, response: { 200: TaskPageAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await openTasksOfUser(req.tdb, req.body.userId ?? req.query.userId, req.body),
-    }),
+    async (req) => ok(await openTasksOfUser(req.tdb, req.body.userId ?? req.query.userId, req.body)),
   );
 
   app.post(
     `${T}/dataTablesByTeamId`,
     { schema: { tags, body: TeamTasksBody, querystring: TeamTasksQuery, response: { 200: TaskPageAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await openTasksOfTeam(req.tdb, req.user, req.body.teamId ?? req.query.teamId, req.body),
-    }),
+    async (req) => ok(await openTasksOfTeam(req.tdb, req.user, req.body.teamId ?? req.query.teamId, req.body)),
   );
 
   app.get(
     `${T}/:taskId/detail`,
     { schema: { tags, params: TaskIdParams, response: { 200: TaskDetailAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await taskDetail(req.tdb, req.user, req.params.taskId),
-    }),
+    async (req) => ok(await taskDetail(req.tdb, req.user, req.params.taskId)),
   );
 }

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../http/api.js';
+import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import { AssigneesAnswer, LookupQuery } from './schemas.js';
 import { lookupAssignees } from './service.js';
@@ -13,6 +13,6 @@ export function workflowDesignerRoutes(app: ApiApp) {
       config: { roles: rolesOf('designers') },
       schema: { tags, querystring: LookupQuery, response: { 200: AssigneesAnswer } },
     },
-    async (req) => ({ success: true as const, message: '', data: await lookupAssignees(req.tdb, req.query) }),
+    async (req) => ok(await lookupAssignees(req.tdb, req.query)),
   );
 }

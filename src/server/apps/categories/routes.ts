@@ -1,4 +1,4 @@
-import type { ApiApp } from '../../http/api.js';
+import { ok, type ApiApp } from '../../http/api.js';
 import { rolesOf } from '../../access/index.js';
 import { IdParams, NoBody } from '../../../../schemas/api/common.js';
 import { EDITOR as E } from '../paths.js';
@@ -10,39 +10,25 @@ const managers = { roles: rolesOf('managers') };
 
 /** App groups (module categories) with the spec's messages (section 8); changed by managers only. */
 export function categoryRoutes(app: ApiApp) {
-  app.get(`${E}/category/list`, { schema: { tags, response: { 200: ListAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await listCategories(req.tdb),
-  }));
+  app.get(`${E}/category/list`, { schema: { tags, response: { 200: ListAnswer } } }, async (req) =>
+    ok(await listCategories(req.tdb)),
+  );
 
   app.post(
     `${E}/category/save`,
     { config: managers, schema: { tags, body: SaveCategoryBody, response: { 200: IdAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Group has been saved',
-      data: await saveCategory(req.tdb, req.body),
-    }),
+    async (req) => ok(await saveCategory(req.tdb, req.body), 'Group has been saved'),
   );
 
   app.post(
     `${E}/category/:id/delete`,
     { config: managers, schema: { tags, params: IdParams, body: NoBody, response: { 200: IdAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Group has been deleted',
-      data: await deleteCategory(req.tdb, req.params.id),
-    }),
+    async (req) => ok(await deleteCategory(req.tdb, req.params.id), 'Group has been deleted'),
   );
 
   app.post(
     `${E}/category/order`,
     { config: managers, schema: { tags, body: OrderCategoriesBody, response: { 200: OrderAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'App group order saved',
-      data: await orderCategories(req.tdb, req.body),
-    }),
+    async (req) => ok(await orderCategories(req.tdb, req.body), 'App group order saved'),
   );
 }

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../../http/api.js';
+import { ok, type ApiApp } from '../../http/api.js';
 import { rolesOf } from '../../access/index.js';
 import { badRequest } from '../../http/errors.js';
 import { DatatablePayload, NoBody } from '../../../../schemas/api/common.js';
@@ -38,66 +38,50 @@ function appIdOf(fromBody: string | undefined, fromQuery: string | undefined, na
 
 /** Apps (modules): the lists everyone sees, and the design calls of designers. */
 export function lifecycleRoutes(app: ApiApp) {
-  app.get(`${E}/ReservedModuleNames`, { schema: { tags, response: { 200: NamesAnswer } } }, async () => ({
-    success: true as const,
-    message: '',
-    data: RESERVED_MODULE_NAMES,
-  }));
+  app.get(`${E}/ReservedModuleNames`, { schema: { tags, response: { 200: NamesAnswer } } }, async () =>
+    ok(RESERVED_MODULE_NAMES),
+  );
 
-  app.get(`${E}/ReservedFieldNames`, { schema: { tags, response: { 200: NamesAnswer } } }, async () => ({
-    success: true as const,
-    message: '',
-    data: RESERVED_FIELD_NAMES,
-  }));
+  app.get(`${E}/ReservedFieldNames`, { schema: { tags, response: { 200: NamesAnswer } } }, async () =>
+    ok(RESERVED_FIELD_NAMES),
+  );
 
-  app.get(`${E}/ListApplications`, { schema: { tags, response: { 200: AppListAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await listApplications(req.tdb, req.user),
-  }));
+  app.get(`${E}/ListApplications`, { schema: { tags, response: { 200: AppListAnswer } } }, async (req) =>
+    ok(await listApplications(req.tdb, req.user)),
+  );
 
   app.get(
     `${E}/ListForms`,
     { schema: { tags, querystring: ListFormsQuery, response: { 200: AppListAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await listForms(req.tdb, req.user, req.query.searchTerm),
-    }),
+    async (req) => ok(await listForms(req.tdb, req.user, req.query.searchTerm)),
   );
 
-  app.get(`${E}/ListMostUsed`, { schema: { tags, response: { 200: MostUsedAnswer } } }, async (req) => ({
-    success: true as const,
-    message: '',
-    data: await listMostUsed(req.tdb, req.user),
-  }));
+  app.get(`${E}/ListMostUsed`, { schema: { tags, response: { 200: MostUsedAnswer } } }, async (req) =>
+    ok(await listMostUsed(req.tdb, req.user)),
+  );
 
   // The spec writes these two in lower case; paths match without regard to case.
   app.post(
     '/api/form/editor/applications/datatables',
     { schema: { tags, body: DatatablePayload, response: { 200: AppPageAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await appPage(req.tdb, req.user, req.body, false) }),
+    async (req) => ok(await appPage(req.tdb, req.user, req.body, false)),
   );
   app.post(
     '/api/form/editor/modules/datatables',
     { schema: { tags, body: DatatablePayload, response: { 200: AppPageAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await appPage(req.tdb, req.user, req.body, true) }),
+    async (req) => ok(await appPage(req.tdb, req.user, req.body, true)),
   );
 
   app.post(
     `${E}/CreateProcessFromScratch`,
     { config: designers, schema: { tags, body: CreateAppBody, response: { 200: AppIdAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The app has been created.',
-      data: await createApp(req.tdb, req.user, req.tenant.settings, req.body),
-    }),
+    async (req) => ok(await createApp(req.tdb, req.user, req.tenant.settings, req.body), 'The app has been created.'),
   );
 
   app.get(
     `${E}/GetForm`,
     { config: designers, schema: { tags, querystring: IdQuery, response: { 200: DesignedAppAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: await readApp(req.tdb, req.query.id) }),
+    async (req) => ok(await readApp(req.tdb, req.query.id)),
   );
 
   app.post(
@@ -106,21 +90,13 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: IdQuery, body: SaveFormBody, response: { 200: SavedDraftAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'The draft has been saved.',
-      data: await saveDraft(req.tdb, req.user, req.query.id, req.body),
-    }),
+    async (req) => ok(await saveDraft(req.tdb, req.user, req.query.id, req.body), 'The draft has been saved.'),
   );
 
   app.post(
     `${E}/publish`,
     { config: designers, schema: { tags, querystring: IdQuery, body: NoBody, response: { 200: PublishedAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'The app has been published.',
-      data: await publishApp(req.tdb, req.user, req.query.id),
-    }),
+    async (req) => ok(await publishApp(req.tdb, req.user, req.query.id), 'The app has been published.'),
   );
 
   app.post(
@@ -129,11 +105,11 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: OptionalIdQuery, body: CopyAppBody, response: { 200: AppIdAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'The app has been copied.',
-      data: await copyApp(req.tdb, req.user, appIdOf(req.body.id, req.query.id, 'id'), req.body),
-    }),
+    async (req) =>
+      ok(
+        await copyApp(req.tdb, req.user, appIdOf(req.body.id, req.query.id, 'id'), req.body),
+        'The app has been copied.',
+      ),
   );
 
   app.post(
@@ -142,11 +118,11 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: OptionalIdQuery, body: UpdateAppBody, response: { 200: AppIdAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'The app has been updated.',
-      data: await updateApp(req.tdb, req.user, req.tenant.settings, appIdOf(req.body.id, req.query.id, 'id'), req.body),
-    }),
+    async (req) =>
+      ok(
+        await updateApp(req.tdb, req.user, req.tenant.settings, appIdOf(req.body.id, req.query.id, 'id'), req.body),
+        'The app has been updated.',
+      ),
   );
 
   app.post(
@@ -155,10 +131,10 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: DeleteAppQuery, body: DeleteAppBody, response: { 200: AppIdAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'The app has been deleted.',
-      data: await deleteApp(req.tdb, req.user, appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId')),
-    }),
+    async (req) =>
+      ok(
+        await deleteApp(req.tdb, req.user, appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId')),
+        'The app has been deleted.',
+      ),
   );
 }

@@ -1,4 +1,4 @@
-import type { ApiApp } from '../../http/api.js';
+import { ok, type ApiApp } from '../../http/api.js';
 import { rolesOf } from '../../access/index.js';
 import { badRequest } from '../../http/errors.js';
 import { EDITOR as E } from '../paths.js';
@@ -35,21 +35,17 @@ export function moduleConfigRoutes(app: ApiApp) {
   app.get(
     `${E}/getmoduleconfig`,
     { schema: { tags, querystring: ModuleQuery, response: { 200: ModuleConfigAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await readModuleConfig(req.tdb, req.user, req.query.moduleId),
-    }),
+    async (req) => ok(await readModuleConfig(req.tdb, req.user, req.query.moduleId)),
   );
 
   app.put(
     `${E}/setuserconfig`,
     { schema: { tags, querystring: UserConfigQuery, body: UserConfigBody, response: { 200: SavedUserConfigAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Your list settings have been saved.',
-      data: await saveUserConfig(req.tdb, req.user, req.query.moduleId, req.query.tabConfig || 'default', req.body),
-    }),
+    async (req) =>
+      ok(
+        await saveUserConfig(req.tdb, req.user, req.query.moduleId, req.query.tabConfig || 'default', req.body),
+        'Your list settings have been saved.',
+      ),
   );
 
   app.post(
@@ -58,11 +54,11 @@ export function moduleConfigRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: ModuleQuery, body: ApplyConfigBody, response: { 200: AppliedConfigAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'The list settings now apply to every user.',
-      data: await applyConfigToAll(req.tdb, req.user, req.query.moduleId, req.body),
-    }),
+    async (req) =>
+      ok(
+        await applyConfigToAll(req.tdb, req.user, req.query.moduleId, req.body),
+        'The list settings now apply to every user.',
+      ),
   );
 
   app.post(
@@ -71,26 +67,22 @@ export function moduleConfigRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: ReassignmentQuery, body: ReassignmentBody, response: { 200: ReassignmentAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'Saved',
-      data: await setReassignment(
-        req.tdb,
-        req.user,
-        req.query.moduleId,
-        req.query.isReassignmentDisabled ?? req.body.isReassignmentDisabled,
+    async (req) =>
+      ok(
+        await setReassignment(
+          req.tdb,
+          req.user,
+          req.query.moduleId,
+          req.query.isReassignmentDisabled ?? req.body.isReassignmentDisabled,
+        ),
+        'Saved',
       ),
-    }),
   );
 
   app.get(
     `${E}/getEmailTemplateFields`,
     { config: designers, schema: { tags, querystring: ModuleQuery, response: { 200: TemplateFieldsAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: '',
-      data: await emailTemplateFields(req.tdb, req.query.moduleId),
-    }),
+    async (req) => ok(await emailTemplateFields(req.tdb, req.query.moduleId)),
   );
 
   app.post(
@@ -107,11 +99,7 @@ export function moduleConfigRoutes(app: ApiApp) {
     async (req) => {
       const moduleId = req.body.moduleId ?? req.query.moduleId;
       if (!moduleId) throw badRequest('moduleId is required.');
-      return {
-        success: true as const,
-        message: 'The e-mail template has been saved.',
-        data: await saveEmailTemplates(req.tdb, req.user, moduleId, req.body),
-      };
+      return ok(await saveEmailTemplates(req.tdb, req.user, moduleId, req.body), 'The e-mail template has been saved.');
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { rolesOf } from '../../access/index.js';
 import { secretKey } from '../../crypto/secrets.js';
-import type { ApiApp } from '../../http/api.js';
+import { ok, type ApiApp } from '../../http/api.js';
 import { NoBody } from '../../../../schemas/api/common.js';
 import { MACHINE_COOKIE, cookie, setMfaCookie } from '../cookies.js';
 import { ErrorAnswer, SignInAnswer } from '../schemas.js';
@@ -24,23 +24,18 @@ export function ssoRoutes(app: ApiApp, ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: 'Which SSO buttons to show', response: { 200: SsoOptionsAnswer } },
     },
-    async (req) => ({ success: true as const, message: '', data: await ssoOptions(req.tdb) }),
+    async (req) => ok(await ssoOptions(req.tdb)),
   );
 
-  app.get(
-    `${base}/settings`,
-    { config: admins, schema: { tags, response: { 200: SsoSettingsAnswer } } },
-    async (req) => ({ success: true as const, message: '', data: settingsView(await loadSettings(req.tdb)) }),
+  app.get(`${base}/settings`, { config: admins, schema: { tags, response: { 200: SsoSettingsAnswer } } }, async (req) =>
+    ok(settingsView(await loadSettings(req.tdb))),
   );
 
   app.post(
     `${base}/settings`,
     { config: admins, schema: { tags, body: SsoSettingsInput, response: { 200: SsoSettingsAnswer } } },
-    async (req) => ({
-      success: true as const,
-      message: 'Single sign-on settings saved',
-      data: settingsView(await saveSettings(req.tdb, req.body, secretKey(ctx.config))),
-    }),
+    async (req) =>
+      ok(settingsView(await saveSettings(req.tdb, req.body, secretKey(ctx.config))), 'Single sign-on settings saved'),
   );
 
   // The /authentication/sso page trades the ticket cookie for what a correct password gives.
@@ -55,7 +50,7 @@ export function ssoRoutes(app: ApiApp, ctx: AppContext) {
         machineSecret: cookie(req, MACHINE_COOKIE),
       });
       if (step.mfaSecret) setMfaCookie(reply, step.mfaSecret);
-      return { success: true as const, message: '', data: step.data };
+      return ok(step.data);
     },
   );
 }
