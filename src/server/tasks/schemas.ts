@@ -51,27 +51,11 @@ export type TaskRow = Static<typeof TaskRow>;
 export const TaskPage = DatatablePage(TaskRow);
 export type TaskPage = Static<typeof TaskPage>;
 
-/** One task with the record under the permissions of its step. */
-export const TaskDetail = Type.Object({
-  id: Type.String(),
-  task_id: Type.String(),
-  record_id: Type.String(),
-  module_id: Type.String(),
-  assignee_id: Type.String(),
-  activity_id: Type.String(),
-  activity_title: Type.String(),
-  task_type: Type.String(),
-  assigned_from_user: Nullable(Type.String()),
-  started_on: Type.String(),
-  due_on: Nullable(Type.String()),
-  status: Type.String(),
-  outcome: Nullable(Type.String()),
-  message: Nullable(Type.String()),
-  version: Type.Integer(),
-  display_name: Nullable(Type.String()),
-  record_started_by: Nullable(Type.String()),
-  record: RecordDetail,
-});
+/** One task with the record under the permissions of its step: the list's row with who holds it and its version. */
+export const TaskDetail = Type.Composite([
+  Type.Omit(TaskRow, ['team_id', 'workflow_status']),
+  Type.Object({ assignee_id: Type.String(), version: Type.Integer(), record: RecordDetail }),
+]);
 export type TaskDetail = Static<typeof TaskDetail>;
 
 export const TaskPageAnswer = Envelope(TaskPage);
