@@ -48,7 +48,8 @@ export function publishNote(topic: string, message: string): void {
 export function startChangeFeed(url: string, log: FastifyBaseLogger): { node: string; close(): void } {
   const node = crypto.randomUUID();
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: false });
+  // No ready check: its INFO would race a subscribe sent at connect and fail once the connection is subscribed.
+  const sub = new Redis(url, { lazyConnect: false, enableReadyCheck: false });
   setCoherent(false);
   sub.on('message', (channel: string, text: string) => {
     if (channel === NOTE_CHANNEL) {

@@ -51,7 +51,8 @@ export function inProcessBus(): HubBus {
  */
 export function redisBus(url: string): HubBus {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3, enableAutoPipelining: true });
-  const sub = new Redis(url, { lazyConnect: false });
+  // No ready check: its INFO would race a subscribe sent at connect and fail once the connection is subscribed.
+  const sub = new Redis(url, { lazyConnect: false, enableReadyCheck: false });
   return {
     async publish(key, frame) {
       await pub.publish(HUB_CHANNEL, busPacket(key, frame));
