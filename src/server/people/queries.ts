@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { UsersTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { UserRow } from '../identity/user-info.js';
@@ -57,9 +57,6 @@ export async function userPage(
   ]);
   return { total: Number(total.n), filtered: Number(filtered.n), rows };
 }
-
-export const insertUser = (tdb: TenantDb, row: Omit<Insertable<UsersTable>, 'tenant_id'>) =>
-  tdb.insertInto('users', row).execute();
 
 export const updateUserRow = (tdb: TenantDb, id: string, set: Updateable<UsersTable>) =>
   tdb.updateTable('users').set(set).where('id', '=', id).execute();

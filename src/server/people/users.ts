@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser, UserRow } from '../identity/user-info.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -7,11 +6,11 @@ import { hashPassword } from '../identity/passwords.js';
 import { passwordProblem } from '../identity/policy.js';
 import { revokeUserSessions } from '../identity/sessions.js';
 import { enqueue } from '../outbox/outbox.js';
+import { insertUserRow, roleColumns } from '../tenancy/user-row.js';
 import { emailProblem, escalations, fullnameProblem, rank, usernameProblem } from './rules.js';
 import type { ManagedUser, NewUser, RoleFlags, UserChanges, UserDetail, UserListQuery, UserPage } from './schemas.js';
 import {
   activeSysAdmins,
-  insertUser,
   teamsOfUser,
   updateUserRow,
   userById,
@@ -33,13 +32,6 @@ export const flagsOf = (u: UserRow): RoleFlags => ({
   isAdministrator: !!u.is_administrator,
   isFullUser: !!u.is_full_user,
   isConsultant: !!u.is_consultant,
-});
-
-const roleColumns = (f: RoleFlags) => ({
-  is_sys_admin: f.isSysAdmin ? 1 : 0,
-  is_administrator: f.isAdministrator ? 1 : 0,
-  is_full_user: f.isFullUser ? 1 : 0,
-  is_consultant: f.isConsultant ? 1 : 0,
 });
 
 /** The user as the management screens see it (never the password hash or second-factor secrets). */
@@ -137,28 +129,9 @@ export async function createUser(
   const fullname = input.fullname.trim();
   const passwordHash = await passwordHashOf(input.password);
   if (await userByUsername(tdb, username)) throw badRequest(`The username '${username}' is already taken.`);
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
+  let id = '';
   await tdb.transaction(async (tx) => {
-    await insertUser(tx, {
-      id,
-      username,
-      email,
-      fullname,
-      password_hash: passwordHash ?? null,
-      ...roleColumns(flags),
-      license,
-      status: 'active',
-      password_changed_on: passwordHash ? now : null,
-      preferences: '{}',
-      created_on: now,
-      modified_on: now,
-      totp_secret: null,
-      totp_enabled: 0,
-      totp_last_step: null,
-      security_questions: '[]',
-      avatar: null,
-    });
+    id = await insertUserRow(tx, { username, email, fullname, passwordHash: passwordHash ?? null, ...flags, license });
     if (passwordHash) return;
     const token = await createChallenge(tx, id, 'reset', INVITE_TTL_MS);
     const link = `${invitation.origin}/reset-password?token=${encodeURIComponent(token)}`;

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../identity/passwords.js';
 import { TenantDb } from './tenant-db.js';
 import { LOGIN_LABEL } from './resolve.js';
+import { insertUserRow } from './user-row.js';
 
 const DOMAIN_RE = /^[a-z][a-z0-9-]{0,62}$/;
 const RESERVED_DOMAINS = new Set([LOGIN_LABEL, 'www', 'api', 'localhost']);
@@ -29,33 +30,7 @@ export interface NewUser {
 }
 
 export async function insertUser(tdb: TenantDb, u: NewUser): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await tdb
-    .insertInto('users', {
-      id,
-      username: u.username,
-      email: u.email,
-      fullname: u.fullname,
-      password_hash: await hashPassword(u.password),
-      is_sys_admin: u.isSysAdmin ? 1 : 0,
-      is_administrator: u.isAdministrator ? 1 : 0,
-      is_full_user: u.isFullUser ? 1 : 0,
-      is_consultant: u.isConsultant ? 1 : 0,
-      license: u.license ?? (u.isFullUser ? 'FULL_USER' : 'REGULAR_USER'),
-      status: 'active',
-      password_changed_on: now,
-      preferences: '{}',
-      created_on: now,
-      modified_on: now,
-      totp_secret: null,
-      totp_enabled: 0,
-      totp_last_step: null,
-      security_questions: '[]',
-      avatar: null,
-    })
-    .execute();
-  return id;
+  return insertUserRow(tdb, { ...u, passwordHash: await hashPassword(u.password) });
 }
 
 export interface CreateTenantInput {

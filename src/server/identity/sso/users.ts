@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
+import { insertUserRow } from '../../tenancy/user-row.js';
 import type { UserRow } from '../user-info.js';
 import type { Provisioning } from './settings.js';
 
@@ -47,34 +48,9 @@ async function freeUsername(tdb: TenantDb, who: ExternalIdentity): Promise<strin
 }
 
 async function provision(tdb: TenantDb, who: ExternalIdentity): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
   const username = await freeUsername(tdb, who);
-  await tdb
-    .insertInto('users', {
-      id,
-      username,
-      email: who.email ?? '',
-      fullname: who.fullname || username,
-      password_hash: null, // signs in only through the identity provider until a password is set
-      is_sys_admin: 0,
-      is_administrator: 0,
-      is_full_user: 0,
-      is_consultant: 0,
-      license: 'REGULAR_USER',
-      status: 'active',
-      password_changed_on: null,
-      preferences: '{}',
-      created_on: now,
-      modified_on: now,
-      totp_secret: null,
-      totp_enabled: 0,
-      totp_last_step: null,
-      security_questions: '[]',
-      avatar: null,
-    })
-    .execute();
-  return id;
+  // Signs in only through the identity provider until a password is set.
+  return insertUserRow(tdb, { username, email: who.email ?? '', fullname: who.fullname || username, passwordHash: null });
 }
 
 /**
