@@ -18,7 +18,9 @@ describe('API schemas (SQLite)', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite');
     await t.addTenant('acme');
-    spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'acme.localhost' } })).json();
+    spec = (
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'acme.localhost' } })
+    ).json();
   });
   afterAll(() => t?.close());
 

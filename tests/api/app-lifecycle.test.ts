@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leaveRequest } from '../fixtures/definitions.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer } from '../support/auth.js';
+import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const E = '/api/form/Editor';
 
 describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
-  let t: TestApp;
+  const members = [
+    { username: 'sam', fullname: 'Sam' },
+    { username: 'fay', fullname: 'Fay', isFullUser: true },
+  ];
+  const o = useOffice(dialect, members, { bravo: true });
   let admin = '';
   let designer = '';
   let staff = '';
@@ -19,21 +20,12 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
   let other = '';
   let moduleId = '';
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    staffId = await insertUser(tdb, { username: 'sam', email: 'sam@acme.test', fullname: 'Sam', password: PW });
-    await insertUser(tdb, { username: 'fay', email: 'fay@acme.test', fullname: 'Fay', password: PW, isFullUser: true });
-    admin = await tokenFor(t.app, A, 'admin', PW);
-    designer = await tokenFor(t.app, A, 'fay', PW);
-    staff = await tokenFor(t.app, A, 'sam', PW);
-    other = await tokenFor(t.app, 'bravo.localhost', 'admin', PW);
+    staffId = o.id.sam!;
+    [admin, designer, staff, other] = o.tokensOf('admin', 'fay', 'sam', 'bravo');
   });
-  afterAll(() => t?.close());
 
   const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown, host = A) =>
-    t.app.inject({
+    o.t.app.inject({
       method,
       url,
       headers: bearer(token, host),
@@ -231,7 +223,7 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
       userConfig: {},
       defaultConfig: { records: { columns: ['email', 'kind'] } },
     });
-    const scalar = await t.app.inject({
+    const scalar = await o.t.app.inject({
       method: 'PUT',
       url: `${E}/setuserconfig?moduleId=${moduleId}`,
       headers: { ...bearer(staff, A), 'content-type': 'application/json' },

@@ -1,43 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leaveRequest, twoStepApproval } from '../fixtures/definitions.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer } from '../support/auth.js';
+import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 
 describe.each(await testDialects())('apps and records on %s', (dialect) => {
-  let t: TestApp;
+  const o = useOffice(dialect, [{ username: 'sam', fullname: 'Sam' }], { bravo: true });
   let admin = '';
   let staff = '';
   let other = '';
   let moduleId = '';
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    await insertUser(new TenantDb(tenantId, t.db.forTenant(tenantId)), { username: 'sam', email: 'sam@acme.test', fullname: 'Sam', password: PW });
-    admin = await tokenFor(t.app, A, 'admin', PW);
-    staff = await tokenFor(t.app, A, 'sam', PW);
-    other = await tokenFor(t.app, 'bravo.localhost', 'admin', PW);
+    [admin, staff, other] = o.tokensOf('admin', 'sam', 'bravo');
   });
-  afterAll(() => t?.close());
 
-  const post = (url: string, token: string, payload: unknown, host = A) => t.app.inject({ method: 'POST', url, headers: bearer(token, host), payload: payload as object });
-  const get = (url: string, token: string, host = A) => t.app.inject({ url, headers: bearer(token, host) });
+  const post = (url: string, token: string, payload: unknown, host = A) =>
+    o.t.app.inject({ method: 'POST', url, headers: bearer(token, host), payload: payload as object });
+  const get = (url: string, token: string, host = A) => o.t.app.inject({ url, headers: bearer(token, host) });
 
   it('creates an app with the spec rules enforced on the server', async () => {
-    const create = (name: string, extra: object = {}) => post('/api/form/Editor/CreateProcessFromScratch', admin, { name, ...extra });
+    const create = (name: string, extra: object = {}) =>
+      post('/api/form/Editor/CreateProcessFromScratch', admin, { name, ...extra });
     expect((await create('')).json().message).toBe('This field is required');
     expect((await create('Tasks')).json().message).toBe('Name: Tasks is reserved system name, please use another name');
     expect((await create('Leave@Home')).json().message).toBe('Cannot contain special characters');
     expect((await create('x'.repeat(41))).json().message).toBe('Cannot exceed 40 characters');
     expect((await create('1st app')).json().message).toBe('Cannot start with a number');
-    expect((await create('Leave', { description: 'd'.repeat(251) })).json().message).toBe('Value can not exceed 250 characters');
-    const ok = await create('Leave requests', { description: 'Time off', ocrProviderId: 'aws-textract', machineLearningServiceId: '["aws-forms"]', addToQuickLaunch: true });
+    expect((await create('Leave', { description: 'd'.repeat(251) })).json().message).toBe(
+      'Value can not exceed 250 characters',
+    );
+    const ok = await create('Leave requests', {
+      description: 'Time off',
+      ocrProviderId: 'aws-textract',
+      machineLearningServiceId: '["aws-forms"]',
+      addToQuickLaunch: true,
+    });
     expect(ok.json().success).toBe(true);
     moduleId = ok.json().data.id;
     expect((await create('Leave requests')).statusCode).toBe(400);
@@ -46,7 +45,16 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
   });
 
   it('refuses to publish a definition that does not compile, then publishes versions', async () => {
-    const broken = { ...leaveRequest, fieldGroups: [{ id: 'g', label: 'G', rows: [{ fields: [{ name: 'a', label: 'A', fieldType: 'calculation-number', formula: 'b +' }] }] }] };
+    const broken = {
+      ...leaveRequest,
+      fieldGroups: [
+        {
+          id: 'g',
+          label: 'G',
+          rows: [{ fields: [{ name: 'a', label: 'A', fieldType: 'calculation-number', formula: 'b +' }] }],
+        },
+      ],
+    };
     const saved = await post(`/api/form/Editor/SaveForm?id=${moduleId}`, admin, { module: broken });
     expect(saved.json().data.warnings.length).toBeGreaterThan(0);
     const refused = await post(`/api/form/Editor/publish?id=${moduleId}`, admin, {});
@@ -61,11 +69,22 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
   });
 
   it('saves records with server-side validation, sanitizing, formulas and gap-free sequence numbers', async () => {
-    const data = { full_name: 'Sam Smith', email: 'sam@acme.test', kind: 'annual', start: '2026-12-01', end: '2026-12-02', daily_rate: 100, days: 999, notes: '<p>Hi</p><img src=x onerror="alert(1)">' };
+    const data = {
+      full_name: 'Sam Smith',
+      email: 'sam@acme.test',
+      kind: 'annual',
+      start: '2026-12-01',
+      end: '2026-12-02',
+      daily_rate: 100,
+      days: 999,
+      notes: '<p>Hi</p><img src=x onerror="alert(1)">',
+    };
     const bad = await post('/api/EntryModule/save', staff, { moduleId, data: { ...data, email: 'nope' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().issues).toEqual([{ field: 'email', message: 'Email is not valid' }]);
-    const saves = await Promise.all(Array.from({ length: 8 }, () => post('/api/EntryModule/save', staff, { moduleId, data })));
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, () => post('/api/EntryModule/save', staff, { moduleId, data })),
+    );
     const bodies = saves.map((s) => s.json());
     expect(bodies.every((b) => b.success)).toBe(true);
     const refs = bodies.map((b) => b.data.data.reference).sort();
@@ -75,22 +94,44 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
     expect(first.data.cost).toBe(200);
     expect(first.data.notes).not.toMatch(/onerror/);
     // Hidden at this step: not sent back, not writable.
-    const hidden = await post('/api/EntryModule/save', staff, { moduleId, recordId: first.id, version: 1, data: { secret: 'x' } });
+    const hidden = await post('/api/EntryModule/save', staff, {
+      moduleId,
+      recordId: first.id,
+      version: 1,
+      data: { secret: 'x' },
+    });
     expect(hidden.statusCode).toBe(422);
     expect(hidden.json().issues[0].message).toBe('Field Secret cannot be changed at this step');
     const detail = await get(`/api/EntryModule/${first.id}/detail`, staff);
     expect(detail.json().data.data.secret).toBeUndefined();
     expect(JSON.stringify(detail.json().data.definition)).not.toContain('"secret"');
     // Optimistic locking: a stale version loses.
-    const upd = await post('/api/EntryModule/save', staff, { moduleId, recordId: first.id, version: 1, data: { full_name: 'Sam Smythe' } });
+    const upd = await post('/api/EntryModule/save', staff, {
+      moduleId,
+      recordId: first.id,
+      version: 1,
+      data: { full_name: 'Sam Smythe' },
+    });
     expect(upd.json().data.version).toBe(2);
-    const stale = await post('/api/EntryModule/save', staff, { moduleId, recordId: first.id, version: 1, data: { full_name: 'Sam Again' } });
+    const stale = await post('/api/EntryModule/save', staff, {
+      moduleId,
+      recordId: first.id,
+      version: 1,
+      data: { full_name: 'Sam Again' },
+    });
     expect(stale.statusCode).toBe(409);
   });
 
   it('keeps a record on the version it was created under after a republish', async () => {
-    const rec = (await post('/api/EntryModule/save', staff, { moduleId, data: { full_name: 'Old Version' } })).json().data;
-    const changed = { ...leaveRequest, fieldGroups: [...leaveRequest.fieldGroups, { id: 'new', label: 'New', rows: [{ fields: [{ name: 'extra', label: 'Extra', fieldType: 'text' }] }] }] };
+    const rec = (await post('/api/EntryModule/save', staff, { moduleId, data: { full_name: 'Old Version' } })).json()
+      .data;
+    const changed = {
+      ...leaveRequest,
+      fieldGroups: [
+        ...leaveRequest.fieldGroups,
+        { id: 'new', label: 'New', rows: [{ fields: [{ name: 'extra', label: 'Extra', fieldType: 'text' }] }] },
+      ],
+    };
     await post(`/api/form/Editor/SaveForm?id=${moduleId}`, admin, { module: changed });
     expect((await post(`/api/form/Editor/publish?id=${moduleId}`, admin, {})).json().data.version).toBe(2);
     const d = (await get(`/api/EntryModule/${rec.id}/detail`, staff)).json().data;
@@ -104,6 +145,8 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
     const rec = (await post('/api/EntryModule/save', staff, { moduleId, data: { full_name: 'Private' } })).json().data;
     expect((await get(`/api/EntryModule/${rec.id}/detail`, other, 'bravo.localhost')).statusCode).toBe(404);
     expect((await get(`/api/form/Editor/GetForm?id=${moduleId}`, other, 'bravo.localhost')).statusCode).toBe(404);
-    expect((await post('/api/EntryModule/save', other, { moduleId, data: {} }, 'bravo.localhost')).statusCode).toBe(404);
+    expect((await post('/api/EntryModule/save', other, { moduleId, data: {} }, 'bravo.localhost')).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailHandler } from '../../src/server/mail/mailer.js';
 import { OutboxWorker } from '../../src/server/outbox/worker.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { bearer } from '../support/auth.js';
+import type { TestApp } from '../support/app.js';
+import { publishApp, startOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { startSmtp, type ReceivedMail } from '../support/smtp.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 
 /** The text of a received mail with quoted-printable encoding undone (soft breaks and =XX escapes). */
@@ -29,28 +28,22 @@ describe.each(await testDialects())('engine events mailed over real SMTP on %s',
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp(dialect, { SMTP_URL: smtp.url });
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const [u, name] of <[string, string][]>[
-      ['sam', 'Sam Staff'],
-      ['mia', 'Mia Manager'],
-      ['max', 'Max Manager'],
-      ['fin', 'Fin Finance'],
-    ]) {
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: name, password: PW });
-    }
-    for (const u of ['admin', 'sam']) tok[u] = await tokenFor(t.app, A, u, PW);
-
-    moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Expense claims' })).json()
-      .data.id;
+    const o = await startOffice(
+      dialect,
+      [
+        { username: 'sam', fullname: 'Sam Staff' },
+        { username: 'mia', fullname: 'Mia Manager' },
+        { username: 'max', fullname: 'Max Manager' },
+        { username: 'fin', fullname: 'Fin Finance' },
+      ],
+      { env: { SMTP_URL: smtp.url }, signIn: ['admin', 'sam'] },
+    );
+    ({ t, tdb } = o);
+    Object.assign(id, o.id);
+    Object.assign(tok, o.tok);
     // The manager step assigns Max through the record's manager field and Mia as a named user.
-    const saved = await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
-      module: expenseClaim,
-      workflow: claimWorkflow({ extraManagers: [id.mia!], finance: [id.fin!] }),
-    });
-    expect(saved.json().success).toBe(true);
-    expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin')).json().success).toBe(true);
+    const workflow = claimWorkflow({ extraManagers: [id.mia!], finance: [id.fin!] });
+    moduleId = await publishApp(o, 'Expense claims', expenseClaim, workflow);
     const tpl = await post('/api/form/Editor/updateEmailTemplate', 'admin', {
       moduleId,
       templates: {

@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WriteLock } from '../../src/server/db/write-lock.js';
 import type { WriterThreadTransitions } from '../../src/server/engine/thread/writer-client.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer } from '../support/auth.js';
+import { publishApp, startOffice, useOffice } from '../support/office.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 
 // SQLite runs workflow actions on a writer thread of its own; these tests are about that thread.
 describe('workflow actions on the writer thread (SQLite)', () => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const tok: Record<string, string> = {};
-  const id: Record<string, string> = {};
+  const o = useOffice('sqlite', ['sam', 'mia', 'fin'], { signIn: ['admin', 'sam', 'mia'] });
+  const { id, tok } = o;
   let moduleId = '';
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'mia', 'fin'])
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
-    for (const u of ['admin', 'sam', 'mia']) tok[u] = await tokenFor(t.app, A, u, PW);
-    moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Claims' })).json().data.id;
-    const saved = await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
-      module: expenseClaim,
-      workflow: claimWorkflow({ finance: [id.fin!] }),
-    });
-    expect(saved.json().success).toBe(true);
-    expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin', {})).json().success).toBe(true);
+    moduleId = await publishApp(o, 'Claims', expenseClaim, claimWorkflow({ finance: [id.fin!] }));
   });
-  afterAll(() => t?.close());
 
   function post(url: string, who: string, payload: object = {}) {
-    return t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
+    return o.t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
   }
   async function submitClaim() {
     const r = await post('/api/EntryModule/submit', 'sam', {
@@ -45,7 +27,7 @@ describe('workflow actions on the writer thread (SQLite)', () => {
     });
     expect(r.json(), r.body).toMatchObject({ success: true });
     const recordId = r.json().data.recordId as string;
-    const task = await tdb
+    const task = await o.tdb
       .selectFrom('tasks')
       .select('id')
       .where('record_id', '=', recordId)
@@ -56,11 +38,11 @@ describe('workflow actions on the writer thread (SQLite)', () => {
 
   it('answers 503 for an action in flight when the thread ends, stores nothing of it, and starts anew', async () => {
     const { recordId, taskId } = await submitClaim();
-    const runner = t.ctx.transitions as WriterThreadTransitions;
+    const runner = o.t.ctx.transitions as WriterThreadTransitions;
     const thread = runner.thread();
     expect(thread).toBeDefined();
     // Hold the file's write lock from this side, so the approval is surely still waiting when the thread ends.
-    const lock = new WriteLock(t.db.writeLock!, 0);
+    const lock = new WriteLock(o.t.db.writeLock!, 0);
     await lock.acquire();
     const inFlight = post('/api/EntryModule/approve', 'mia', { task_id: taskId, accepted: true });
     await new Promise((r) => setTimeout(r, 100));
@@ -72,7 +54,7 @@ describe('workflow actions on the writer thread (SQLite)', () => {
       success: false,
       message: 'The workflow engine is restarting. Please try again.',
     });
-    const before = await tdb
+    const before = await o.tdb
       .selectFrom('tasks')
       .select(['status', 'version'])
       .where('id', '=', taskId)
@@ -82,7 +64,7 @@ describe('workflow actions on the writer thread (SQLite)', () => {
     const again = await post('/api/EntryModule/approve', 'mia', { task_id: taskId, accepted: true });
     expect(again.json(), again.body).toMatchObject({ success: true, message: 'The task has been approved.' });
     expect(runner.thread()).not.toBe(thread);
-    const history = await tdb
+    const history = await o.tdb
       .selectFrom('activity_history')
       .select('action_type')
       .where('record_id', '=', recordId)
@@ -93,7 +75,7 @@ describe('workflow actions on the writer thread (SQLite)', () => {
   it('keeps answering what the main thread reads right after an action on the thread', async () => {
     const { recordId, taskId } = await submitClaim();
     const badge = async () =>
-      (await t.app.inject({ url: '/api/Task/total', headers: bearer(tok.mia!, A) })).json().data as number;
+      (await o.t.app.inject({ url: '/api/Task/total', headers: bearer(tok.mia!, A) })).json().data as number;
     const open = await badge();
     expect(open).toBeGreaterThan(0);
     // The badge answer is reused while nothing changes; the thread's commit must end that at once.
@@ -101,7 +83,7 @@ describe('workflow actions on the writer thread (SQLite)', () => {
     const r = await post('/api/EntryModule/approve', 'mia', { task_id: taskId, accepted: true });
     expect(r.json().success).toBe(true);
     expect(await badge()).toBe(open - 1);
-    const rec = await tdb
+    const rec = await o.tdb
       .selectFrom('records')
       .select('workflow_status')
       .where('id', '=', recordId)
@@ -112,22 +94,12 @@ describe('workflow actions on the writer thread (SQLite)', () => {
 
 describe('workflow actions on the main thread (SQLite, ENGINE_THREAD=off)', () => {
   it('submits and approves with no writer thread, sharing commits on the main thread', async () => {
-    const t = await startTestApp('sqlite', { ENGINE_THREAD: 'off' });
+    const o = await startOffice('sqlite', ['mia', 'fin'], { env: { ENGINE_THREAD: 'off' }, signIn: ['admin', 'mia'] });
+    const { t, tdb, post: as } = o;
+    const post = (url: string, who: string, payload: object = {}) => as(who, url, payload);
+    const mia = o.id.mia!;
     try {
-      const { tenantId } = await t.addTenant('acme', PW);
-      const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-      const mia = await insertUser(tdb, { username: 'mia', email: 'mia@acme.test', fullname: 'Mia', password: PW });
-      const fin = await insertUser(tdb, { username: 'fin', email: 'fin@acme.test', fullname: 'Fin', password: PW });
-      const tok = { admin: await tokenFor(t.app, A, 'admin', PW), mia: await tokenFor(t.app, A, 'mia', PW) };
-      const post = (url: string, who: keyof typeof tok, payload: object = {}) =>
-        t.app.inject({ method: 'POST', url, headers: bearer(tok[who], A), payload });
-      const moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Claims' })).json()
-        .data.id as string;
-      await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
-        module: expenseClaim,
-        workflow: claimWorkflow({ finance: [fin] }),
-      });
-      expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin')).json().success).toBe(true);
+      const moduleId = await publishApp(o, 'Claims', expenseClaim, claimWorkflow({ finance: [o.id.fin!] }));
       const submitted = await post('/api/EntryModule/submit', 'admin', {
         moduleId,
         data: { title: 'Hotel', amount: 80, manager: mia },

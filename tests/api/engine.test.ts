@@ -1,45 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth.js';
+import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 import { sweepReminders } from '../../src/server/engine/reminders.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const B = 'bravo.localhost';
 
 describe.each(await testDialects())('workflow engine on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const id: Record<string, string> = {};
-  const tok: Record<string, string> = {};
+  const o = useOffice(
+    dialect,
+    [
+      { username: 'sam', fullname: 'Sam Staff' },
+      { username: 'mia', fullname: 'Mia Manager' },
+      { username: 'max', fullname: 'Max Manager' },
+      { username: 'fin', fullname: 'Fin Finance' },
+      { username: 'flo', fullname: 'Flo Finance' },
+    ],
+    { bravo: true },
+  );
+  const { id, tok } = o;
   let moduleId = '';
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const [u, name] of <[string, string][]>[
-      ['sam', 'Sam Staff'],
-      ['mia', 'Mia Manager'],
-      ['max', 'Max Manager'],
-      ['fin', 'Fin Finance'],
-      ['flo', 'Flo Finance'],
-    ]) {
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: name, password: PW });
-    }
-    id.admin = (
-      await tdb.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
-    ).id;
-    for (const u of ['admin', 'sam', 'mia', 'max', 'fin', 'flo']) tok[u] = await tokenFor(t.app, A, u, PW);
-    tok.bravo = await tokenFor(t.app, B, 'admin', PW);
     // A finance team with Flo in it (teams come from the people feature's tables).
     const now = new Date().toISOString();
-    await tdb
+    await o.tdb
       .insertInto('teams', {
         id: 'team-fin',
         name: 'Finance',
@@ -48,7 +35,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
         modified_on: now,
       })
       .execute();
-    await tdb.insertInto('team_members', { team_id: 'team-fin', user_id: id.flo!, added_on: now }).execute();
+    await o.tdb.insertInto('team_members', { team_id: 'team-fin', user_id: id.flo!, added_on: now }).execute();
 
     const created = await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Expense claims' });
     moduleId = created.json().data.id;
@@ -59,17 +46,17 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     });
     expect(tpl.json().success).toBe(true);
   });
-  afterAll(() => t?.close());
 
   function post(url: string, who: string, payload: unknown = {}, host = A) {
-    return t.app.inject({
+    return o.t.app.inject({
       method: 'POST',
       url,
       headers: bearer(tok[who]!, who === 'bravo' ? B : host),
       payload: payload as object,
     });
   }
-  const get = (url: string, who: string) => t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
+  const get = (url: string, who: string) =>
+    o.t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
   async function publish(wf: object) {
     expect(
       (await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', { module: expenseClaim, workflow: wf })).json()
@@ -88,7 +75,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     return r.json().data as { recordId: string; version: number; instanceId: string };
   };
   const openTasks = (recordId: string) =>
-    tdb
+    o.tdb
       .selectFrom('tasks')
       .selectAll()
       .where('record_id', '=', recordId)
@@ -98,7 +85,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
   const taskOf = async (recordId: string, who: string) =>
     (await openTasks(recordId)).find((x) => x.assignee_id === id[who])!;
   const record = (recordId: string) =>
-    tdb.selectFrom('records').selectAll().where('id', '=', recordId).executeTakeFirstOrThrow();
+    o.tdb.selectFrom('records').selectAll().where('id', '=', recordId).executeTakeFirstOrThrow();
   const approve = (task: string, who: string, extra: object = {}) =>
     post('/api/EntryModule/approve', who, { task_id: task, accepted: true, ...extra });
 
@@ -167,7 +154,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect(tasks.map((x) => x.assignee_id).sort()).toEqual([id.fin, id.flo].sort());
     expect(tasks.find((x) => x.assignee_id === id.flo)!.team_id).toBe('team-fin');
     expect(tasks[0]!.assigned_from_user).toBe('Mia Manager');
-    const maxOld = await tdb
+    const maxOld = await o.tdb
       .selectFrom('tasks')
       .selectAll()
       .where('record_id', '=', recordId)
@@ -200,7 +187,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect((await openTasks(recordId)).length).toBe(0);
     expect(
       (
-        await tdb
+        await o.tdb
           .selectFrom('workflow_instances')
           .select('status')
           .where('record_id', '=', recordId)
@@ -228,13 +215,13 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     );
 
     // Side effects went to the outbox in the same transactions; the worker turns them into notifications once.
-    const mails = await tdb.selectFrom('outbox').selectAll().where('kind', '=', 'mail').execute();
+    const mails = await o.tdb.selectFrom('outbox').selectAll().where('kind', '=', 'mail').execute();
     const toMia = mails.map((m) => JSON.parse(m.payload)).find((p) => p.to === 'mia@acme.test');
     expect(toMia).toMatchObject({ subject: 'Claim Trip needs you' });
     expect(toMia.text).toContain(`Hello Mia Manager, see /task-editor/${moduleId}/${recordId}/`);
-    await t.ctx.outbox.drain();
-    await t.ctx.outbox.drain();
-    const notes = await tdb.selectFrom('notifications').selectAll().where('record_id', '=', recordId).execute();
+    await o.t.ctx.outbox.drain();
+    await o.t.ctx.outbox.drain();
+    const notes = await o.tdb.selectFrom('notifications').selectAll().where('record_id', '=', recordId).execute();
     expect(notes.filter((n) => n.user_id === id.mia && n.notification_type_name === 'submit')).toHaveLength(1);
     expect(notes.find((n) => n.user_id === id.fin)).toMatchObject({
       notification_type_name: 'approve',
@@ -383,7 +370,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     });
     expect(back.json(), JSON.stringify(back.json())).toMatchObject({ success: true });
     expect(
-      (await tdb.selectFrom('tasks').select('status').where('id', '=', fin.id).executeTakeFirstOrThrow()).status,
+      (await o.tdb.selectFrom('tasks').select('status').where('id', '=', fin.id).executeTakeFirstOrThrow()).status,
     ).toBe('Returned');
     expect((await openTasks(recordId)).map((x) => x.assignee_id).sort()).toEqual([id.mia, id.max].sort());
     expect((await record(recordId)).workflow_status).toBe('Sent back');
@@ -402,8 +389,8 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     ).toBe(true);
     const resubmit = await taskOf(recordId, 'sam');
     expect(resubmit).toMatchObject({ activity_id: 'start', task_type: 'Resubmit', message: 'Add receipts' });
-    await t.ctx.outbox.drain();
-    const note = await tdb
+    await o.t.ctx.outbox.drain();
+    const note = await o.tdb
       .selectFrom('notifications')
       .selectAll()
       .where('task_id', '=', resubmit.id)
@@ -465,7 +452,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect((await post('/api/EntryModule/reminder', 'max', { recordId })).statusCode).toBe(403);
     const r = await post('/api/EntryModule/reminder', 'sam', { recordId, message: 'Ping' });
     expect(r.json()).toMatchObject({ success: true, data: { reminded: 2 } });
-    const rows = await tdb.selectFrom('outbox').select('payload').where('kind', '=', 'notification').execute();
+    const rows = await o.tdb.selectFrom('outbox').select('payload').where('kind', '=', 'notification').execute();
     const reminders = rows
       .map((x) => JSON.parse(x.payload))
       .filter((p) => p.event === 'reminder' && p.recordId === recordId);
@@ -495,10 +482,14 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     // Restarting a running process closes its open tasks.
     const admin = await post('/api/EntryModule/workflow/restart', 'admin', { recordId });
     expect(admin.json().success).toBe(true);
-    const all = await tdb.selectFrom('tasks').select(['status', 'outcome']).where('record_id', '=', recordId).execute();
+    const all = await o.tdb
+      .selectFrom('tasks')
+      .select(['status', 'outcome'])
+      .where('record_id', '=', recordId)
+      .execute();
     expect(all.filter((x) => x.outcome === 'Restarted')).toHaveLength(2);
     expect(all.filter((x) => x.status === 'In Progress')).toHaveLength(2);
-    const inst = await tdb
+    const inst = await o.tdb
       .selectFrom('workflow_instances')
       .select('status')
       .where('record_id', '=', recordId)
@@ -516,14 +507,14 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
       const loser = res.find((r) => r.statusCode === 409)!.json();
       expect(loser.success).toBe(false);
       expect(loser.message).toMatch(/already been decided by another approver|changed by someone else/);
-      const tasks = await tdb
+      const tasks = await o.tdb
         .selectFrom('tasks')
         .select(['assignee_id', 'status', 'outcome', 'activity_id'])
         .where('record_id', '=', recordId)
         .execute();
       expect(tasks.filter((x) => x.activity_id === 'manager' && x.outcome === 'Approved')).toHaveLength(1);
       expect(tasks.filter((x) => x.activity_id === 'finance' && x.status === 'In Progress')).toHaveLength(2);
-      const hist = await tdb
+      const hist = await o.tdb
         .selectFrom('activity_history')
         .select('action_type')
         .where('record_id', '=', recordId)
@@ -550,7 +541,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect((await record(fresh.recordId)).workflow_status).toBe('Completed');
     expect(
       (
-        await tdb
+        await o.tdb
           .selectFrom('workflow_instances')
           .select('module_version')
           .where('record_id', '=', fresh.recordId)
@@ -655,7 +646,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     });
     expect(
       (
-        await tdb
+        await o.tdb
           .selectFrom('workflow_instances')
           .select(['status', 'fault'])
           .where('record_id', '=', recordId)
@@ -676,7 +667,7 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
       }),
     ]);
     expect(
-      await tdb
+      await o.tdb
         .selectFrom('tasks')
         .select('id')
         .where('record_id', '=', recordId)
@@ -693,15 +684,15 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     const mia = await taskOf(recordId, 'mia');
     expect(mia.remind_every_hours).toBe(2);
     const soon = new Date(Date.now() + 3 * 3_600_000);
-    const [a, b] = await Promise.all([sweepReminders(t.db, soon), sweepReminders(t.db, soon)]);
+    const [a, b] = await Promise.all([sweepReminders(o.t.db, soon), sweepReminders(o.t.db, soon)]);
     const reminders = (
-      await tdb.selectFrom('outbox').select('payload').where('idempotency_key', 'like', 'reminder:%').execute()
+      await o.tdb.selectFrom('outbox').select('payload').where('idempotency_key', 'like', 'reminder:%').execute()
     )
       .map((x) => JSON.parse(x.payload))
       .filter((p) => p.recordId === recordId);
     expect(a + b).toBe(2);
     expect(reminders.map((p) => p.userId).sort()).toEqual([id.mia, id.max].sort());
-    expect(await sweepReminders(t.db, soon)).toBe(0);
-    expect(await sweepReminders(t.db, new Date(soon.getTime() + 2.5 * 3_600_000))).toBeGreaterThanOrEqual(2);
+    expect(await sweepReminders(o.t.db, soon)).toBe(0);
+    expect(await sweepReminders(o.t.db, new Date(soon.getTime() + 2.5 * 3_600_000))).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOperator, type FilterOperator } from '../../runtime/expressions/operators.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer } from '../support/auth.js';
+import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 import { Value } from '@sinclair/typebox/value';
@@ -22,7 +20,6 @@ function listableWorkflow(finance: string) {
   return wf;
 }
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const B = 'bravo.localhost';
 const TITLES = [
@@ -47,48 +44,30 @@ interface Row {
 }
 
 describe.each(await testDialects())('record lists, deletes and comments on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const id: Record<string, string> = {};
-  const tok: Record<string, string> = {};
+  const members = ['sam', 'mia', 'max', 'fin'].map((u) => ({ username: u, fullname: `${u} person` }));
+  const o = useOffice(dialect, members, { bravo: true });
+  const { id, tok } = o;
   let moduleId = '';
   const submitted: { id: string; title: string; amount: number; secret: string | null; by: string }[] = [];
   const drafts: string[] = [];
 
   const post = (url: string, who: string, payload: unknown = {}) =>
-    t.app.inject({
+    o.t.app.inject({
       method: 'POST',
       url,
       headers: bearer(tok[who]!, who === 'bravo' ? B : A),
       payload: payload as object,
     });
-  const get = (url: string, who: string) => t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
+  const get = (url: string, who: string) =>
+    o.t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
   const list = (who: string, body: object = {}, draft = false) =>
     post(`/api/EntryModule/${draft ? 'draftdatatables' : 'datatables'}`, who, { moduleId, length: 100, ...body });
   const ids = (res: { json(): { data: { data: Row[] } } }) => res.json().data.data.map((r) => r.id);
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {});
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'mia', 'max', 'fin'])
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: `${u} person`, password: PW });
-    for (const u of ['admin', 'sam', 'mia', 'max', 'fin']) tok[u] = await tokenFor(t.app, A, u, PW);
-    tok.bravo = await tokenFor(t.app, B, 'admin', PW);
-    moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Expense claims' })).json()
-      .data.id;
-    expect(
-      (
-        await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
-          module: expenseClaim,
-          workflow: listableWorkflow(id.fin!),
-        })
-      ).json().success,
-    ).toBe(true);
-    expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin', {})).json().success).toBe(true);
+    moduleId = await publishApp(o, 'Expense claims', expenseClaim, listableWorkflow(id.fin!));
     // The designer marks amount and title sortable: the list creates their expression indexes.
-    await tdb
+    await o.tdb
       .updateTable('modules')
       .set({ default_config: JSON.stringify({ sortableFields: ['amount', 'title'] }) })
       .where('id', '=', moduleId)
@@ -110,7 +89,6 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
         (await post('/api/EntryModule/save', 'sam', { moduleId, data: { title: `Draft ${i}` } })).json().data.id,
       );
   });
-  afterAll(() => t?.close());
 
   it('pages by keyset and by offset with the same rows, sorted by an indexed field', async () => {
     const seen: string[] = [];
@@ -303,13 +281,13 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect((await list('admin', body)).body).toBe(first.body);
     // A write by any path (here straight through the database layer) is seen by the next request.
     const top = ids(first)[0]!;
-    const { data: original } = await tdb
+    const { data: original } = await o.tdb
       .selectFrom('records')
       .select('data')
       .where('id', '=', top)
       .executeTakeFirstOrThrow();
     const renamed = { ...(JSON.parse(original) as object), title: 'Renamed', amount: -1 };
-    await tdb
+    await o.tdb
       .updateTable('records')
       .set({ data: JSON.stringify(renamed) })
       .where('id', '=', top)
@@ -318,7 +296,7 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect(after[0]).toMatchObject({ id: top, data: { title: 'Renamed', amount: -1 } });
     // The same request by someone else is answered for them.
     expect(ids(await list('sam', body))).not.toEqual(ids(await list('admin', body)));
-    await tdb.updateTable('records').set({ data: original }).where('id', '=', top).execute();
+    await o.tdb.updateTable('records').set({ data: original }).where('id', '=', top).execute();
   });
 
   it('sends reused lists as JSON text that is exactly what their response schemas declare', async () => {
@@ -346,7 +324,7 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
   });
 
   it('summarises by process status', async () => {
-    const task = await tdb
+    const task = await o.tdb
       .selectFrom('tasks')
       .select('id')
       .where('record_id', '=', submitted[3]!.id)
@@ -369,7 +347,9 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect(refused.json().message).toBe(
       'You can delete only your own drafts; 1 of the 2 records are not. Nothing was deleted.',
     );
-    expect(await tdb.selectFrom('records').select('id').where('id', '=', drafts[0]!).executeTakeFirst()).toBeDefined();
+    expect(
+      await o.tdb.selectFrom('records').select('id').where('id', '=', drafts[0]!).executeTakeFirst(),
+    ).toBeDefined();
     expect((await post('/api/EntryModule/deletebyId', 'sam', { id: mine })).json().message).toBe(
       'You can delete only your own drafts.',
     );
@@ -393,7 +373,7 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     // Administrators may delete submitted records, with their tasks and history.
     const victim = submitted[23]!.id;
     expect((await post('/api/EntryModule/deletebyId', 'admin', { id: victim })).json().success).toBe(true);
-    expect(await tdb.selectFrom('tasks').select('id').where('record_id', '=', victim).execute()).toEqual([]);
+    expect(await o.tdb.selectFrom('tasks').select('id').where('record_id', '=', victim).execute()).toEqual([]);
     expect((await list('admin')).json().data.recordsTotal).toBe(23);
   });
 

@@ -39,22 +39,42 @@ describe.each(await testDialects())('foundation on %s', (dialect) => {
   });
 
   it('refuses every other API route on an unknown tenant with 403 in the envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host: 'ghost.localhost' }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host: 'ghost.localhost' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ success: false, message: expect.stringContaining('not registered') });
   });
 
   it('answers malformed JSON, oversized bodies, wrong content types and unknown routes with clear 4xx', async () => {
     const host = 'acme.localhost';
-    const bad = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, 'content-type': 'application/json' }, payload: '{oops' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host, 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
 
-    const big = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host }, payload: { x: 'y'.repeat(5000) } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host },
+      payload: { x: 'y'.repeat(5000) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ success: false, message: 'The request body is too large.' });
 
-    const xml = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toEqual({ success: false, message: 'Unsupported content type.' });
 

@@ -37,7 +37,8 @@ describe.each(await testDialects())('task hub and notifications on %s', (dialect
     base = `http://127.0.0.1:${addr.port}`;
     tokenA = await tokenFor(t.app, 'acme.localhost', 'admin', PW);
     tokenB = await tokenFor(t.app, 'bravo.localhost', 'admin', PW);
-    adminId = (await acme.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    adminId = (await acme.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow())
+      .id;
     void b;
   });
   afterAll(() => t?.close());
@@ -54,11 +55,28 @@ describe.each(await testDialects())('task hub and notifications on %s', (dialect
     const id = await a.invoke<string>('GetConnectionId');
     expect(id).toMatch(/[0-9a-f-]{36}/);
 
-    await acme.transaction((tx) => enqueue(tx, 'notification', { userId: adminId, event: 'submit', content: 'Leave request submitted', moduleId: 'm1', recordId: 'r1' }, 'ev-1'));
-    await acme.transaction((tx) => enqueue(tx, 'notification', { userId: adminId, event: 'submit', content: 'duplicate', moduleId: 'm1', recordId: 'r1' }, 'ev-1'));
+    await acme.transaction((tx) =>
+      enqueue(
+        tx,
+        'notification',
+        { userId: adminId, event: 'submit', content: 'Leave request submitted', moduleId: 'm1', recordId: 'r1' },
+        'ev-1',
+      ),
+    );
+    await acme.transaction((tx) =>
+      enqueue(
+        tx,
+        'notification',
+        { userId: adminId, event: 'submit', content: 'duplicate', moduleId: 'm1', recordId: 'r1' },
+        'ev-1',
+      ),
+    );
     await t.ctx.outbox.drain();
     await expect.poll(() => gotA.length).toBe(1);
-    expect(gotA[0]).toMatchObject({ notification_content: 'Leave request submitted', notification_type_name: 'submit' });
+    expect(gotA[0]).toMatchObject({
+      notification_content: 'Leave request submitted',
+      notification_type_name: 'submit',
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(gotB).toHaveLength(0);
     await a.stop();
@@ -66,32 +84,55 @@ describe.each(await testDialects())('task hub and notifications on %s', (dialect
   });
 
   it('negotiates the WebSocket transport for a signed-in user, and refuses strangers', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/TaskHub/negotiate?negotiateVersion=1', headers: bearer(tokenA, 'acme.localhost') });
-    expect(ok.json()).toMatchObject({ negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] });
-    const no = await t.app.inject({ method: 'POST', url: '/TaskHub/negotiate?negotiateVersion=1', headers: bearer(tokenB, 'acme.localhost') });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/TaskHub/negotiate?negotiateVersion=1',
+      headers: bearer(tokenA, 'acme.localhost'),
+    });
+    expect(ok.json()).toMatchObject({
+      negotiateVersion: 1,
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+    });
+    const no = await t.app.inject({
+      method: 'POST',
+      url: '/TaskHub/negotiate?negotiateVersion=1',
+      headers: bearer(tokenB, 'acme.localhost'),
+    });
     expect(no.statusCode).toBe(401);
   });
 
-  it('refuses a connection without a token, with another tenant\'s token, or for another user id', async () => {
+  it("refuses a connection without a token, with another tenant's token, or for another user id", async () => {
     await expect(connect(base, 'acme.localhost', '').start()).rejects.toThrow();
     await expect(connect(base, 'acme.localhost', tokenB).start()).rejects.toThrow();
     await expect(connect(base, 'acme.localhost', tokenA, 'someone-else').start()).rejects.toThrow();
   });
 
   it('lists, reads and marks notifications as read', async () => {
-    const list = await t.app.inject({ url: '/api/Notification?page=1&lenght=10', headers: bearer(tokenA, 'acme.localhost') });
+    const list = await t.app.inject({
+      url: '/api/Notification?page=1&lenght=10',
+      headers: bearer(tokenA, 'acme.localhost'),
+    });
     const data = list.json().data;
     expect(data.unread).toBe(1);
     expect(data.open).toBe(0);
     expect(data.notif[0]).toMatchObject({ notification_content: 'Leave request submitted', read_on: null });
-    const read = await t.app.inject({ method: 'POST', url: '/api/Notification/read', headers: bearer(tokenA, 'acme.localhost'), payload: { id: data.notif[0].id } });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/Notification/read',
+      headers: bearer(tokenA, 'acme.localhost'),
+      payload: { id: data.notif[0].id },
+    });
     expect(read.json().data.updated).toBe(1);
     const after = await t.app.inject({ url: '/api/Notification', headers: bearer(tokenA, 'acme.localhost') });
     expect(after.json().data.unread).toBe(0);
     // Another tenant's admin sees none of it.
     const other = await t.app.inject({ url: '/api/Notification', headers: bearer(tokenB, 'bravo.localhost') });
     expect(other.json().data.notif).toHaveLength(0);
-    const all = await t.app.inject({ method: 'POST', url: '/api/Notification/MarkAllAsRead', headers: bearer(tokenA, 'acme.localhost') });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/Notification/MarkAllAsRead',
+      headers: bearer(tokenA, 'acme.localhost'),
+    });
     expect(all.json().success).toBe(true);
   });
 });

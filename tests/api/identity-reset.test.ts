@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import { signIn } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
+import { startOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { resetTokenIn, startSmtp } from '../support/smtp.js';
 
@@ -14,14 +13,8 @@ describe.each(await testDialects())('forgot password over real SMTP on %s', (dia
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://acme.localhost:3000' });
-    const { tenantId } = await t.addTenant('acme', PW);
-    await insertUser(new TenantDb(tenantId, t.db.forTenant(tenantId)), {
-      username: 'gina',
-      email: 'gina@acme.test',
-      fullname: 'Gina',
-      password: PW,
-    });
+    const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'http://acme.localhost:3000' };
+    ({ t } = await startOffice(dialect, [{ username: 'gina', fullname: 'Gina' }], { env, signIn: [] }));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import { bearer, signIn, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
+import { startOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 const PW = 'Correct-Horse-9';
@@ -12,14 +11,9 @@ const B = 'bravo.localhost';
 
 describe.each(await testDialects())('identity on %s', (dialect) => {
   let t: TestApp;
-  let acmeId: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { ACCESS_TOKEN_TTL: '900' });
-    acmeId = (await t.addTenant('acme', PW)).tenantId;
-    await t.addTenant('bravo', PW);
-    const tdb = new TenantDb(acmeId, t.db.forTenant(acmeId));
-    for (const name of ['alice', 'bob', 'carol', 'dave'])
-      await insertUser(tdb, { username: name, email: `${name}@acme.test`, fullname: name.toUpperCase(), password: PW });
+    const members = ['alice', 'bob', 'carol', 'dave'].map((u) => ({ username: u, fullname: u.toUpperCase() }));
+    ({ t } = await startOffice(dialect, members, { env: { ACCESS_TOKEN_TTL: '900' }, bravo: true, signIn: [] }));
   });
   afterAll(() => t?.close());
 

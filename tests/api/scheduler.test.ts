@@ -2,71 +2,53 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { bearer } from '../support/auth.js';
+import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const B = 'bravo.localhost';
 
 describe.each(await testDialects())('record schedules on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const id: Record<string, string> = {};
-  const tok: Record<string, string> = {};
+  const o = useOffice(dialect, ['sam', 'mia'], { bravo: true });
+  const { id, tok } = o;
   let moduleId = '';
   let scheduleId = '';
   const others: { app: FastifyInstance; db: Database }[] = [];
 
   const post = (url: string, who: string, payload: unknown = {}) =>
-    t.app.inject({
+    o.t.app.inject({
       method: 'POST',
       url,
       headers: bearer(tok[who]!, who === 'bravo' ? B : A),
       payload: payload as object,
     });
-  const get = (url: string, who: string) => t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
+  const get = (url: string, who: string) =>
+    o.t.app.inject({ url, headers: bearer(tok[who]!, who === 'bravo' ? B : A) });
   /** Another server node on the same database (its own pool, its own scheduler). */
   async function node() {
-    const db = openDatabase(t.config);
-    const { app } = await buildApp({ config: t.config, db, logger: false });
+    const db = openDatabase(o.t.config);
+    const { app } = await buildApp({ config: o.t.config, db, logger: false });
     others.push({ app, db });
     return app;
   }
   const runs = () =>
-    tdb.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', scheduleId).orderBy('created_on').execute();
+    o.tdb.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', scheduleId).orderBy('created_on').execute();
   const records = () =>
-    tdb.selectFrom('records').select(['id', 'is_draft', 'created_by']).where('module_id', '=', moduleId).execute();
+    o.tdb.selectFrom('records').select(['id', 'is_draft', 'created_by']).where('module_id', '=', moduleId).execute();
   const dueOf = async () =>
     new Date((await get(`/api/TaskScheduler/${scheduleId}/detail`, 'sam')).json().data.next_run_on as string);
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {});
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'mia'])
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
-    for (const u of ['admin', 'sam', 'mia']) tok[u] = await tokenFor(t.app, A, u, PW);
-    tok.bravo = await tokenFor(t.app, B, 'admin', PW);
-    moduleId = (await post('/api/form/Editor/CreateProcessFromScratch', 'admin', { name: 'Expense claims' })).json()
-      .data.id;
-    await post(`/api/form/Editor/SaveForm?id=${moduleId}`, 'admin', {
-      module: expenseClaim,
-      workflow: claimWorkflow({ finance: [id.mia!] }),
-    });
-    expect((await post(`/api/form/Editor/publish?id=${moduleId}`, 'admin', {})).json().success).toBe(true);
+    moduleId = await publishApp(o, 'Expense claims', expenseClaim, claimWorkflow({ finance: [id.mia!] }));
   });
   afterAll(async () => {
     for (const o of others) {
       await o.app.close();
       await o.db.close();
     }
-    await t?.close();
+    await o.t?.close();
   });
 
   it('validates and saves a schedule with its next run in its time zone', async () => {
@@ -101,13 +83,13 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
     const second = await node();
     const due = await dueOf();
     const at = new Date(due.getTime() + 1000);
-    const [a, b] = await Promise.all([t.app.scheduler.tick(at), second.scheduler.tick(at)]);
+    const [a, b] = await Promise.all([o.t.app.scheduler.tick(at), second.scheduler.tick(at)]);
     expect(a + b).toBe(1);
     expect(await records()).toHaveLength(1);
     expect((await records())[0]).toMatchObject({ is_draft: 0, created_by: id.sam });
     expect((await runs()).map((r) => r.status)).toEqual(['Succeeded']);
     // A node whose lease had expired mid-run comes back for the same slot: nothing new is created.
-    await t.db.system
+    await o.t.db.system
       .updateTable('schedule_leases')
       .set({ due_on: due.toISOString(), lease_owner: null, lease_until: null })
       .where('schedule_id', '=', scheduleId)
@@ -130,7 +112,7 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
     expect(
       (await post('/api/TaskScheduler/action', 'sam', { schedule_id: scheduleId, status: 'pause' })).json(),
     ).toMatchObject({ success: true, data: { status: 'Paused', next_run_on: null } });
-    expect(await t.app.scheduler.tick(new Date(Date.now() + 86_400_000))).toBe(0);
+    expect(await o.t.app.scheduler.tick(new Date(Date.now() + 86_400_000))).toBe(0);
     const resumed = (
       await post('/api/TaskScheduler/action', 'sam', { schedule_id: scheduleId, status: 'resume' })
     ).json();
@@ -161,7 +143,7 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
     });
     const due = await dueOf();
     const at = new Date(due.getTime() + 1000);
-    expect(await t.app.scheduler.tick(at)).toBe(0);
+    expect(await o.t.app.scheduler.tick(at)).toBe(0);
     // Found by its run time: this hourly slot may fall before the five-minute slots that ran earlier.
     const last = (await runs()).find((r) => r.created_on === at.toISOString())!;
     expect(last.status).toBe('Failed');
@@ -179,7 +161,7 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
     expect((await get(`/api/TaskScheduler/${scheduleId}/detail`, 'admin')).statusCode).toBe(200);
     expect((await post('/api/TaskScheduler/delete', 'sam', { schedule_id: scheduleId })).json().success).toBe(true);
     expect(
-      await t.db.system.selectFrom('schedule_leases').selectAll().where('schedule_id', '=', scheduleId).execute(),
+      await o.t.db.system.selectFrom('schedule_leases').selectAll().where('schedule_id', '=', scheduleId).execute(),
     ).toEqual([]);
   });
 });

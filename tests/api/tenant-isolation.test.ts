@@ -29,7 +29,11 @@ describe.each(await testDialects())('tenant isolation on %s', (dialect) => {
 
   it("cannot update or delete another tenant's rows", async () => {
     const bUser = await b.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    const upd = await a.updateTable('users').set({ fullname: 'hijacked' }).where('id', '=', bUser.id).executeTakeFirst();
+    const upd = await a
+      .updateTable('users')
+      .set({ fullname: 'hijacked' })
+      .where('id', '=', bUser.id)
+      .executeTakeFirst();
     expect(Number(upd.numUpdatedRows)).toBe(0);
     const del = await a.deleteFrom('users').where('id', '=', bUser.id).executeTakeFirst();
     expect(Number(del.numDeletedRows)).toBe(0);
@@ -57,21 +61,24 @@ describe.each(await testDialects())('tenant isolation on %s', (dialect) => {
     expect(await a.selectFrom('outbox').selectAll().execute()).toHaveLength(1);
   });
 
-  if (dialect === 'postgres') it('row-level security blocks a query that forgets the tenant', async () => {
-    // Raw SQL on a connection labelled for alpha, with no tenant condition at all.
-    const aRaw = t.db.forTenant(a.tenantId);
-    const { rows } = await sql<{ tenant_id: string }>`select tenant_id from users`.execute(aRaw);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.tenant_id === a.tenantId)).toBe(true);
-    // An unlabelled application connection sees no tenant rows at all.
-    const { rows: none } = await sql`select * from users`.execute(t.db.system);
-    expect(none).toHaveLength(0);
-    // Writing a row for beta through alpha's connection is rejected by the policy.
-    await expect(
-      sql`insert into outbox (tenant_id, kind, idempotency_key, payload, status, attempts, available_at, created_on)
+  if (dialect === 'postgres')
+    it('row-level security blocks a query that forgets the tenant', async () => {
+      // Raw SQL on a connection labelled for alpha, with no tenant condition at all.
+      const aRaw = t.db.forTenant(a.tenantId);
+      const { rows } = await sql<{ tenant_id: string }>`select tenant_id from users`.execute(aRaw);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.tenant_id === a.tenantId)).toBe(true);
+      // An unlabelled application connection sees no tenant rows at all.
+      const { rows: none } = await sql`select * from users`.execute(t.db.system);
+      expect(none).toHaveLength(0);
+      // Writing a row for beta through alpha's connection is rejected by the policy.
+      await expect(
+        sql`insert into outbox (tenant_id, kind, idempotency_key, payload, status, attempts, available_at, created_on)
           values (${bId}, 'x', 'forged', '{}', 'pending', 0, '2026-01-01', '2026-01-01')`.execute(aRaw),
-    ).rejects.toThrow(/row-level security/);
-    const { rows: upd } = await sql`update users set fullname = 'x' where tenant_id = ${bId} returning id`.execute(aRaw);
-    expect(upd).toHaveLength(0);
-  });
+      ).rejects.toThrow(/row-level security/);
+      const { rows: upd } = await sql`update users set fullname = 'x' where tenant_id = ${bId} returning id`.execute(
+        aRaw,
+      );
+      expect(upd).toHaveLength(0);
+    });
 });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leaveRequest } from '../fixtures/definitions.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 const PW = 'Correct-Horse-9';
@@ -15,22 +13,19 @@ const E = '/api/form/Editor';
  * sent to the design routes (each must be a 400 in the envelope, store nothing, and pollute no prototype).
  */
 describe.each(await testDialects())('app routes under attack on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
+  const members = [
+    { username: 'fay', fullname: 'Fay', isFullUser: true },
+    { username: 'sam', fullname: 'Sam' },
+    { username: 'una', fullname: 'Una' },
+  ];
+  const o = useOffice(dialect, members, { signIn: ['fay', 'sam', 'una'] });
   let designer = '';
   let listed = '';
   let unlisted = '';
   let moduleId = '';
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    await insertUser(tdb, { username: 'fay', email: 'fay@acme.test', fullname: 'Fay', password: PW, isFullUser: true });
-    const samId = await insertUser(tdb, { username: 'sam', email: 'sam@acme.test', fullname: 'Sam', password: PW });
-    await insertUser(tdb, { username: 'una', email: 'una@acme.test', fullname: 'Una', password: PW });
-    designer = await tokenFor(t.app, A, 'fay', PW);
-    listed = await tokenFor(t.app, A, 'sam', PW);
-    unlisted = await tokenFor(t.app, A, 'una', PW);
+    const samId = o.id.sam!;
+    [designer, listed, unlisted] = o.tokensOf('fay', 'sam', 'una');
     moduleId = (await post(`${E}/CreateProcessFromScratch`, designer, { name: 'Leave requests' })).json().data.id;
     expect((await post(`${E}/SaveForm?id=${moduleId}`, designer, { module: leaveRequest })).statusCode).toBe(200);
     expect((await post(`${E}/publish?id=${moduleId}`, designer, {})).statusCode).toBe(200);
@@ -38,10 +33,9 @@ describe.each(await testDialects())('app routes under attack on %s', (dialect) =
     const permission = { rules: { create: { users: [samId] } } };
     expect((await post(`${E}/UpdateModule`, designer, { id: moduleId, permission })).json().success).toBe(true);
   });
-  afterAll(() => t?.close());
 
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    t.app.inject({
+    o.t.app.inject({
       method,
       url,
       headers: { ...bearer(token, A), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
@@ -49,13 +43,13 @@ describe.each(await testDialects())('app routes under attack on %s', (dialect) =
     });
   const post = (url: string, token: string, payload: unknown = {}) => send('POST', url, token, payload);
   const templates = () =>
-    tdb
+    o.tdb
       .selectFrom('record_templates')
       .select(['id', 'template_name', 'data'])
       .where('module_id', '=', moduleId)
       .execute();
   const draft = async () =>
-    await tdb
+    await o.tdb
       .selectFrom('modules')
       .select(['module_draft', 'workflow_draft'])
       .where('id', '=', moduleId)
@@ -191,7 +185,7 @@ describe.each(await testDialects())('app routes under attack on %s', (dialect) =
       ],
       ['a list for group ids', 'POST', `${E}/category/order`, { ids: 'all' }],
     ];
-    const admin = await tokenFor(t.app, A, 'admin', PW);
+    const admin = await tokenFor(o.t.app, A, 'admin', PW);
     for (const [what, method, url, body] of attacks) {
       const res = await send(
         method,

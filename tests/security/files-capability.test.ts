@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth.js';
+import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
 
@@ -11,22 +9,19 @@ import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
  * attached to (linked when its uploader saved it there), a record they may open, in a field their step shows.
  * Pasting someone else's key into one's own record links nothing and so opens nothing.
  */
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const B = 'bravo.localhost';
 const FILES = '/api/form/AWSS3';
 const EM = '/api/EntryModule';
 
 describe.each(await testDialects())('file keys are not capabilities on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const tok: Record<string, string> = {};
-  const uid: Record<string, string> = {};
+  const o = useOffice(dialect, ['sam', 'mia', 'eve', 'uma'], { bravo: true });
+  const { id: uid, tok } = o;
   let moduleId = '';
 
   const host = (who: string) => (who === 'bravo' ? B : A);
   const post = async (who: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, host(who)), payload });
+    o.t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, host(who)), payload });
   const ok = async (p: ReturnType<typeof post>) => {
     const r = await p;
     expect(r.json(), r.body).toMatchObject({ success: true });
@@ -39,12 +34,12 @@ describe.each(await testDialects())('file keys are not capabilities on %s', (dia
       )
     ).key;
   const download = (who: string, key: string, recordId?: string) =>
-    t.app.inject({
+    o.t.app.inject({
       url: `${FILES}/GetFile?key=${key}${recordId ? `&recordId=${recordId}` : ''}`,
       headers: bearer(tok[who]!, host(who)),
     });
   const remove = (who: string, key: string, recordId?: string) =>
-    t.app.inject({
+    o.t.app.inject({
       method: 'POST',
       url: `${FILES}/RemoveFileByKey?key=${key}${recordId ? `&recordId=${recordId}` : ''}`,
       headers: bearer(tok[who]!, host(who)),
@@ -55,31 +50,15 @@ describe.each(await testDialects())('file keys are not capabilities on %s', (dia
   const submit = async (who: string, data: Record<string, unknown>): Promise<string> =>
     (await ok(post(who, `${EM}/submit`, { moduleId, data: { amount: 10, manager: uid.mia, ...data } }))).recordId;
   const links = (key: string) =>
-    tdb.selectFrom('file_links').select(['record_id', 'field', 'linked_by']).where('file_key', '=', key).execute();
+    o.tdb.selectFrom('file_links').select(['record_id', 'field', 'linked_by']).where('file_key', '=', key).execute();
   const refused = (r: { statusCode: number; json(): { success: boolean } }) => {
     expect([403, 404]).toContain(r.statusCode);
     expect(r.json().success).toBe(false);
   };
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {});
-    const { tenantId } = await t.addTenant('acme', PW);
-    await t.addTenant('bravo', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'mia', 'eve', 'uma'])
-      uid[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
-    for (const u of ['admin', 'sam', 'mia', 'eve', 'uma']) tok[u] = await tokenFor(t.app, A, u, PW);
-    tok.bravo = await tokenFor(t.app, B, 'admin', PW);
-    moduleId = (await ok(post('admin', '/api/form/Editor/CreateProcessFromScratch', { name: 'Claims' }))).id;
-    await ok(
-      post('admin', `/api/form/Editor/SaveForm?id=${moduleId}`, {
-        module: expenseClaim,
-        workflow: claimWorkflow({ finance: [] }),
-      }),
-    );
-    await ok(post('admin', `/api/form/Editor/publish?id=${moduleId}`, {}));
+    moduleId = await publishApp(o, 'Claims', expenseClaim, claimWorkflow({ finance: [] }));
   });
-  afterAll(() => t?.close());
 
   it('lets the uploader fetch an unattached upload, and nobody else', async () => {
     const key = await upload('sam', 'not attached yet');
@@ -154,7 +133,7 @@ describe.each(await testDialects())('file keys are not capabilities on %s', (dia
 
   it('links what an approver attaches at their step, for the initiator to open', async () => {
     const rec = await submit('sam', { title: 'Needs a note' });
-    const task = await tdb
+    const task = await o.tdb
       .selectFrom('tasks')
       .select('id')
       .where('record_id', '=', rec)
@@ -181,14 +160,14 @@ describe.each(await testDialects())('file keys are not capabilities on %s', (dia
     const rec = await submit('sam', { title: key });
     refused(await download('bravo', key, rec));
     refused(await remove('bravo', key, rec));
-    const cross = await t.app.inject({
+    const cross = await o.t.app.inject({
       url: `${FILES}/GetFile?key=${key}&recordId=${rec}&x-token=${tok.bravo}`,
       headers: { host: A },
     });
     expect(cross.statusCode).toBe(401);
     for (const r of [
-      await t.app.inject({ url: `${FILES}/GetFile?key=${key}&recordId=${rec}`, headers: { host: A } }),
-      await t.app.inject({ method: 'POST', url: `${FILES}/RemoveFileByKey?key=${key}`, headers: { host: A } }),
+      await o.t.app.inject({ url: `${FILES}/GetFile?key=${key}&recordId=${rec}`, headers: { host: A } }),
+      await o.t.app.inject({ method: 'POST', url: `${FILES}/RemoveFileByKey?key=${key}`, headers: { host: A } }),
     ]) {
       expect(r.statusCode).toBe(401);
       expect(r.json()).toMatchObject({ success: false });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeAt, currentStep } from '../../src/server/identity/totp.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
+import { startOffice } from '../support/office.js';
 import { bearer, signIn, tokenFor } from '../support/auth.js';
 import { testDialects } from '../support/databases.js';
 import { resetTokenIn, startSmtp } from '../support/smtp.js';
@@ -20,11 +19,8 @@ describe.each(await testDialects())('one-time secrets on %s', (dialect) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://acme.localhost:3000' });
-    const { tenantId } = await t.addTenant('acme', PW);
-    const tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['tom', 'rita', 'ezra'])
-      await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
+    const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'http://acme.localhost:3000' };
+    ({ t } = await startOffice(dialect, ['tom', 'rita', 'ezra'], { env, signIn: [] }));
   });
   afterAll(async () => {
     await t?.close();
@@ -44,7 +40,10 @@ describe.each(await testDialects())('one-time secrets on %s', (dialect) => {
 
   it('refuses a TOTP code used twice, even within its time window, and codes of earlier steps', async () => {
     const token = await tokenFor(t.app, A, 'tom', PW);
-    const qr = await t.app.inject({ url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri', headers: bearer(token, A) });
+    const qr = await t.app.inject({
+      url: '/api/identity/manageauthenticator/sharedKeyQRCodeUri',
+      headers: bearer(token, A),
+    });
     const secret = (qr.json().data.sharedKey as string).replace(/ /g, '');
     const step = currentStep();
     const enabled = await post('/api/identity/manageauthenticator/enableAuthenticator', bearer(token, A), {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth.js';
+import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 const PW = 'Correct-Horse-9';
@@ -19,8 +17,10 @@ const nested = (levels: number): object => (levels <= 1 ? { a: 1 } : { a: nested
  * 403, with nothing changed), and managers send malformed input (each a 400 naming the field, never a 500).
  */
 describe.each(await testDialects())('people and settings management under attack on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
+  const o = useOffice(dialect, [
+    { username: 'rita', fullname: 'Rita' },
+    { username: 'fay', fullname: 'Fay', isFullUser: true },
+  ]);
   let admin = '';
   let regular = '';
   let full = '';
@@ -28,7 +28,7 @@ describe.each(await testDialects())('people and settings management under attack
   let teamId = '';
 
   const send = (method: Method, url: string, token: string, payload?: unknown) =>
-    t.app.inject({
+    o.t.app.inject({
       method,
       url,
       headers: { ...bearer(token, A), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
@@ -36,18 +36,11 @@ describe.each(await testDialects())('people and settings management under attack
     });
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    regularId = await insertUser(tdb, { username: 'rita', email: 'rita@acme.test', fullname: 'Rita', password: PW });
-    await insertUser(tdb, { username: 'fay', email: 'fay@acme.test', fullname: 'Fay', password: PW, isFullUser: true });
-    admin = await tokenFor(t.app, A, 'admin', PW);
-    regular = await tokenFor(t.app, A, 'rita', PW);
-    full = await tokenFor(t.app, A, 'fay', PW);
+    regularId = o.id.rita!;
+    [admin, regular, full] = o.tokensOf('admin', 'rita', 'fay');
     const team = await send('POST', '/api/people/teams', admin, { name: 'Finance' });
     teamId = team.json().data.id;
   });
-  afterAll(() => t?.close());
 
   // Every management route, each with a body that a manager would get through with.
   const managementCalls = (): [Method, string, unknown?][] => [
@@ -87,12 +80,12 @@ describe.each(await testDialects())('people and settings management under attack
     expect([bad.statusCode, bad.json()]).toEqual([403, DENIED]);
     expect((await send('GET', '/api/people/teams/lookup', regular)).statusCode).toBe(403);
 
-    const rita = await tdb.selectFrom('users').selectAll().where('id', '=', regularId).executeTakeFirstOrThrow();
+    const rita = await o.tdb.selectFrom('users').selectAll().where('id', '=', regularId).executeTakeFirstOrThrow();
     expect([rita.is_sys_admin, rita.is_administrator, rita.status]).toEqual([0, 0, 'active']);
     expect(
-      await tdb.selectFrom('users').select('id').where('username', '=', 'mallory').executeTakeFirst(),
+      await o.tdb.selectFrom('users').select('id').where('username', '=', 'mallory').executeTakeFirst(),
     ).toBeUndefined();
-    const teams = await tdb.selectFrom('teams').select(['id', 'name']).execute();
+    const teams = await o.tdb.selectFrom('teams').select(['id', 'name']).execute();
     expect(teams).toEqual([{ id: teamId, name: 'Finance' }]);
     const settings = (await send('GET', '/api/sys/settings/tenant', regular)).json().data;
     expect(settings).toMatchObject({ time_zone: 'Etc/UTC', date_format: 'YYYY-MM-DD' });
@@ -170,7 +163,10 @@ describe.each(await testDialects())('people and settings management under attack
   it('refuses ids past their bound as a client error in the envelope', async () => {
     // The router itself refuses path parameters longer than 100 characters (414); the schema bounds the rest.
     const long = await send('PUT', `/api/people/users/${'i'.repeat(101)}`, admin, {});
-    expect([long.statusCode, long.json()]).toEqual([414, { success: false, message: 'A part of the address is too long.' }]);
+    expect([long.statusCode, long.json()]).toEqual([
+      414,
+      { success: false, message: 'A part of the address is too long.' },
+    ]);
     const member = await send('POST', `/api/people/teams/${teamId}/members`, admin, { userId: 'u'.repeat(101) });
     expect([member.statusCode, member.json()]).toEqual([
       400,

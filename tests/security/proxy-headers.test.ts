@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MAX_FAILURES } from '../../src/server/identity/throttle.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
+import type { DialectName } from '../../src/server/db/database.js';
+import { startOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 /**
@@ -14,17 +14,8 @@ const A = 'acme.localhost';
 /** The address the test client's requests come from (the socket's, as app.inject reports it). */
 const CLIENT = '192.0.2.10';
 
-async function appWith(dialect: Parameters<typeof startTestApp>[0], env: Record<string, string>) {
-  const t = await startTestApp(dialect, env);
-  const { tenantId } = await t.addTenant('acme', PW);
-  await insertUser(new TenantDb(tenantId, t.db.forTenant(tenantId)), {
-    username: 'carol',
-    email: 'carol@acme.test',
-    fullname: 'Carol',
-    password: PW,
-  });
-  return t;
-}
+const appWith = async (dialect: DialectName, env: Record<string, string>) =>
+  (await startOffice(dialect, [{ username: 'carol', fullname: 'Carol' }], { env, signIn: [] })).t;
 
 const signInFrom = (t: TestApp, forwardedFor: string, username: string, password: string, remoteAddress = CLIENT) =>
   t.app.inject({
@@ -57,7 +48,11 @@ describe.each(await testDialects())('forwarded addresses on %s', (dialect) => {
         success: false,
         message: 'Too many sign-in attempts. Please wait and try again.',
       });
-      const counted = await t.db.system.selectFrom('auth_throttle').select(['key', 'failures']).where('key', 'like', 'ip:%').execute();
+      const counted = await t.db.system
+        .selectFrom('auth_throttle')
+        .select(['key', 'failures'])
+        .where('key', 'like', 'ip:%')
+        .execute();
       expect(counted).toEqual([{ key: `ip:${CLIENT}`, failures: ADDRESS_MAX_FAILURES }]);
       // Another client is not held back by this one.
       expect((await signInFrom(t, '203.0.113.1', 'carol', PW, '192.0.2.11')).statusCode).toBe(200);

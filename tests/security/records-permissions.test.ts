@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth.js';
+import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
 
@@ -11,7 +9,6 @@ import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
  * not only on the lists. Sam may create, view and edit; Cal may only create; Vic may only view; Mia approves
  * Sam's claim but is on no list; Uma is on no list and has nothing to do with the records.
  */
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const E = '/api/EntryModule';
 const CREATE = 'You do not have permission to create records of this app.';
@@ -19,20 +16,19 @@ const EDIT = 'You do not have permission to edit records of this app.';
 const VIEW = 'You do not have permission to view records of this app.';
 
 describe.each(await testDialects())('record permissions on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const id: Record<string, string> = {};
-  const tok: Record<string, string> = {};
+  const members = ['sam', 'cal', 'vic', 'mia', 'uma'].map((u) => ({ username: u, fullname: `${u} person` }));
+  const o = useOffice(dialect, members);
+  const { id, tok } = o;
   let moduleId = '';
   let claim = '';
   let draft = '';
 
   const post = (who: string, url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
-  const get = (who: string, url: string) => t.app.inject({ url, headers: bearer(tok[who]!, A) });
+    o.t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
+  const get = (who: string, url: string) => o.t.app.inject({ url, headers: bearer(tok[who]!, A) });
   /** Every record of the app as stored, to show a refused call changed nothing. */
   const stored = () =>
-    tdb
+    o.tdb
       .selectFrom('records')
       .select(['id', 'version', 'data', 'is_draft'])
       .where('module_id', '=', moduleId)
@@ -40,26 +36,13 @@ describe.each(await testDialects())('record permissions on %s', (dialect) => {
       .execute();
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'cal', 'vic', 'mia', 'uma'])
-      id[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: `${u} person`, password: PW });
-    for (const u of ['admin', 'sam', 'cal', 'vic', 'mia', 'uma']) tok[u] = await tokenFor(t.app, A, u, PW);
-    moduleId = (await post('admin', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense claims' })).json()
-      .data.id;
-    const saved = await post('admin', `/api/form/Editor/SaveForm?id=${moduleId}`, {
-      module: expenseClaim,
-      workflow: claimWorkflow({ finance: [id.vic!] }),
-    });
-    expect(saved.json().success).toBe(true);
-    expect((await post('admin', `/api/form/Editor/publish?id=${moduleId}`)).json().success).toBe(true);
+    moduleId = await publishApp(o, 'Expense claims', expenseClaim, claimWorkflow({ finance: [id.vic!] }));
     const rules = {
       create: { users: [id.sam, id.cal] },
       view: { users: [id.sam, id.vic] },
       edit: { users: [id.sam] },
     };
-    await tdb
+    await o.tdb
       .updateTable('modules')
       .set({ permission: JSON.stringify({ rules }) })
       .where('id', '=', moduleId)
@@ -75,7 +58,6 @@ describe.each(await testDialects())('record permissions on %s', (dialect) => {
     draft = d.json().data.id;
     expect((await post('sam', `${E}/sendComment`, { recordId: claim, message: 'first' })).json().success).toBe(true);
   });
-  afterAll(() => t?.close());
 
   it('refuses to create a record for anyone the create rule does not list, and stores nothing', async () => {
     const before = await stored();

@@ -217,7 +217,8 @@ describe.each(await testDialects())('route role matrix on %s', (dialect) => {
       const anonymous = await send({ host: HOST });
       if (anonymous.statusCode !== 401) wrong.push(`${key} without a token: ${anonymous.statusCode}`);
       for (const [who, token] of tokens) {
-        const allowed = access === 'signed-in' || (who !== 'regular' && (ROLE_GROUPS[access] as readonly Role[]).includes(who));
+        const allowed =
+          access === 'signed-in' || (who !== 'regular' && (ROLE_GROUPS[access] as readonly Role[]).includes(who));
         const res = await send(bearer(token, HOST));
         const refused = res.statusCode === 403 && res.json().message === GUARD_REFUSAL;
         if (allowed === refused || res.statusCode === 401 || res.statusCode >= 500)

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { bearer, tokenFor } from '../support/auth.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth.js';
+import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
 
@@ -11,38 +9,35 @@ import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
  * one for an app whose create rule leaves the user out is refused with nothing stored, and a schedule whose owner
  * has since lost the permission creates nothing when it runs (the refusal is kept in its run history).
  */
-const PW = 'Correct-Horse-9';
 const A = 'acme.localhost';
 const S = '/api/TaskScheduler';
 const E = '/api/form/Editor';
 const REFUSED = 'You do not have permission to create records of this app.';
 
 describe.each(await testDialects())('schedules need the create permission on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const tok: Record<string, string> = {};
-  const uid: Record<string, string> = {};
+  const o = useOffice(dialect, ['sam', 'mia', 'una']);
+  const { id: uid, tok } = o;
   let moduleId = '';
 
   const post = (who: string, url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
+    o.t.app.inject({ method: 'POST', url, headers: bearer(tok[who]!, A), payload });
   const createRule = async (users: string[]) =>
     expect(
       (await post('admin', `${E}/UpdateModule`, { id: moduleId, permission: { rules: { create: { users } } } })).json(),
     ).toMatchObject({ success: true });
   const stored = async () => ({
-    schedules: await tdb
+    schedules: await o.tdb
       .selectFrom('schedules')
       .select(['id', 'name', 'cron', 'status', 'owner_id'])
       .orderBy('id')
       .execute(),
-    leases: await t.db.system
+    leases: await o.t.db.system
       .selectFrom('schedule_leases')
       .select(['schedule_id', 'due_on'])
       .orderBy('schedule_id')
       .execute(),
   });
-  const records = () => tdb.selectFrom('records').select('id').where('module_id', '=', moduleId).execute();
+  const records = () => o.tdb.selectFrom('records').select('id').where('module_id', '=', moduleId).execute();
   const body = (extra: object = {}) => ({
     moduleId,
     name: 'Monthly claim',
@@ -52,22 +47,10 @@ describe.each(await testDialects())('schedules need the create permission on %s'
   });
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, {});
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const u of ['sam', 'mia', 'una'])
-      uid[u] = await insertUser(tdb, { username: u, email: `${u}@acme.test`, fullname: u, password: PW });
-    for (const u of ['admin', 'sam', 'mia', 'una']) tok[u] = await tokenFor(t.app, A, u, PW);
-    moduleId = (await post('admin', `${E}/CreateProcessFromScratch`, { name: 'Claims' })).json().data.id;
-    await post('admin', `${E}/SaveForm?id=${moduleId}`, {
-      module: expenseClaim,
-      workflow: claimWorkflow({ finance: [] }),
-    });
-    expect((await post('admin', `${E}/publish?id=${moduleId}`)).json().success).toBe(true);
+    moduleId = await publishApp(o, 'Claims', expenseClaim, claimWorkflow({ finance: [] }));
     // Only Sam may create records of the app (administrators always may).
     await createRule([uid.sam!]);
   });
-  afterAll(() => t?.close());
 
   it('refuses to save a schedule for someone the create rule leaves out, storing nothing', async () => {
     const before = await stored();
@@ -99,7 +82,7 @@ describe.each(await testDialects())('schedules need the create permission on %s'
       const resume = await post('sam', `${S}/action`, { schedule_id: saved.id, status: 'resume' });
       expect(resume.statusCode).toBe(403);
       expect(resume.json()).toEqual({ success: false, message: REFUSED });
-      const row = await tdb
+      const row = await o.tdb
         .selectFrom('schedules')
         .select('status')
         .where('id', '=', saved.id)
@@ -112,27 +95,27 @@ describe.each(await testDialects())('schedules need the create permission on %s'
 
   it('creates nothing when the owner has lost the permission by the time the schedule runs', async () => {
     // Only this test's schedule may be due in the ticks below.
-    await tdb.deleteFrom('schedule_runs').execute();
-    await tdb.deleteFrom('schedules').execute();
-    await t.db.system.deleteFrom('schedule_leases').execute();
+    await o.tdb.deleteFrom('schedule_runs').execute();
+    await o.tdb.deleteFrom('schedules').execute();
+    await o.t.db.system.deleteFrom('schedule_leases').execute();
     const saved = (await post('sam', `${S}/save`, body({ name: 'Runs daily', cron: '30 6 * * *' }))).json().data;
     const due = new Date(saved.next_run_on as string);
     // While Sam may create, a run makes a record (so the refusal below is not vacuous).
     const first = new Date(due.getTime() + 1000);
     const before = (await records()).length;
-    expect(await t.app.scheduler.tick(first)).toBe(1);
+    expect(await o.t.app.scheduler.tick(first)).toBe(1);
     expect((await records()).length).toBe(before + 1);
 
     await createRule([uid.mia!]);
     const made = (await records()).length;
     const next = new Date(
-      (await t.app.inject({ url: `${S}/${saved.id}/detail`, headers: bearer(tok.sam!, A) })).json().data.next_run_on,
+      (await o.t.app.inject({ url: `${S}/${saved.id}/detail`, headers: bearer(tok.sam!, A) })).json().data.next_run_on,
     );
     expect(next.getTime()).toBeGreaterThan(due.getTime());
     const at = new Date(next.getTime() + 1000);
-    expect(await t.app.scheduler.tick(at)).toBe(0);
+    expect(await o.t.app.scheduler.tick(at)).toBe(0);
     expect((await records()).length).toBe(made);
-    const runs = await tdb
+    const runs = await o.tdb
       .selectFrom('schedule_runs')
       .select(['status', 'message', 'record_id', 'created_on'])
       .where('schedule_id', '=', saved.id)
@@ -145,11 +128,11 @@ describe.each(await testDialects())('schedules need the create permission on %s'
       created_on: at.toISOString(),
     });
     // The schedule stays and moves on to its next slot; it runs again once the owner may create records again.
-    const after = (await t.app.inject({ url: `${S}/${saved.id}/detail`, headers: bearer(tok.sam!, A) })).json().data;
+    const after = (await o.t.app.inject({ url: `${S}/${saved.id}/detail`, headers: bearer(tok.sam!, A) })).json().data;
     expect(after.status).toBe('Active');
     expect(new Date(after.next_run_on).getTime()).toBeGreaterThan(next.getTime());
     await createRule([uid.sam!]);
-    expect(await t.app.scheduler.tick(new Date(new Date(after.next_run_on).getTime() + 1000))).toBe(1);
+    expect(await o.t.app.scheduler.tick(new Date(new Date(after.next_run_on).getTime() + 1000))).toBe(1);
     expect((await records()).length).toBe(made + 1);
   });
 });

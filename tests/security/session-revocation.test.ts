@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, redisReachable, requiredOnCi } from '../support/redis.js';
 import { liveSessionUser } from '../../src/server/identity/service-session.js';
 import { bumpSessionGeneration } from '../../src/server/identity/sessions.js';
-import { insertUser } from '../../src/server/tenancy/admin.js';
-import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { useOffice } from '../support/office.js';
 import { bearer, signIn, tokenFor } from '../support/auth.js';
 import { scratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.js';
 import { startServer, type RunningServer } from '../support/server.js';
@@ -23,38 +21,20 @@ const UPLOAD = '/api/form/AWSS3/UploadBase64';
 const SUBMIT = '/api/EntryModule/submit';
 
 describe.each(await testDialects())('access tokens end with their session on %s', (dialect) => {
-  let t: TestApp;
-  let tdb: TenantDb;
-  const ids: Record<string, string> = {};
+  const members = [
+    ...['lou', 'dee', 'rae', 'uno'].map((username) => ({ username, isFullUser: true })),
+    ...['ada', 'ivy'].map((username) => ({ username, isAdministrator: true, isFullUser: true })),
+  ];
+  const o = useOffice(dialect, members, { signIn: ['admin'] });
+  const { id: ids } = o;
   let admin: string;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    const { tenantId } = await t.addTenant('acme', PW);
-    tdb = new TenantDb(tenantId, t.db.forTenant(tenantId));
-    for (const name of ['lou', 'dee', 'rae', 'uno'])
-      ids[name] = await insertUser(tdb, {
-        username: name,
-        email: `${name}@acme.test`,
-        fullname: name,
-        password: PW,
-        isFullUser: true,
-      });
-    for (const name of ['ada', 'ivy'])
-      ids[name] = await insertUser(tdb, {
-        username: name,
-        email: `${name}@acme.test`,
-        fullname: name,
-        password: PW,
-        isAdministrator: true,
-        isFullUser: true,
-      });
-    admin = await tokenFor(t.app, A, 'admin', PW);
+    admin = o.tok.admin!;
   });
-  afterAll(() => t?.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token, A), ...(payload ? { payload } : {}) });
+    o.t.app.inject({ method, url, headers: bearer(token, A), ...(payload ? { payload } : {}) });
   /** Submit, upload, list users, create an app: each answers 401 before it looks at anything else. */
   const guarded = (token: string) =>
     Promise.all([
@@ -76,7 +56,7 @@ describe.each(await testDialects())('access tokens end with their session on %s'
   }
   /** Someone else's session is untouched. */
   async function othersStillWork() {
-    const uno = await tokenFor(t.app, A, 'uno', PW);
+    const uno = await tokenFor(o.t.app, A, 'uno', PW);
     await inUse(uno);
     expect((await call('POST', CREATE_APP, uno, { name: `Unaffected ${Date.now()}` })).statusCode).toBe(200);
     const upload = await call('POST', UPLOAD, uno, {
@@ -88,19 +68,19 @@ describe.each(await testDialects())('access tokens end with their session on %s'
   }
 
   it('refuses the access token at once after logout', async () => {
-    const s = (await signIn(t.app, A, 'lou', PW)).body.data;
+    const s = (await signIn(o.t.app, A, 'lou', PW)).body.data;
     await inUse(s.token);
-    expect(await liveSessionUser(tdb, t.ctx.keys, s.token)).toBe(ids.lou);
+    expect(await liveSessionUser(o.tdb, o.t.ctx.keys, s.token)).toBe(ids.lou);
     const out = await call('POST', '/api/identity/Authentication/logout', s.token, { jwt: s.refreshToken });
     expect(out.json()).toEqual({ success: true, message: 'Signed out' });
     await expectRefused(s.token);
     // Callers that take a token themselves (the hub's handshake) see the same.
-    expect(await liveSessionUser(tdb, t.ctx.keys, s.token)).toBeNull();
+    expect(await liveSessionUser(o.tdb, o.t.ctx.keys, s.token)).toBeNull();
     await othersStillWork();
   });
 
   it('refuses the access token at once after an administrator deactivates the user', async () => {
-    const token = await tokenFor(t.app, A, 'dee', PW);
+    const token = await tokenFor(o.t.app, A, 'dee', PW);
     await inUse(token);
     const off = await call('POST', `${USERS}/${ids.dee}/deactivate`, admin, {});
     expect(off.statusCode, off.body).toBe(200);
@@ -109,7 +89,7 @@ describe.each(await testDialects())('access tokens end with their session on %s'
   });
 
   it('takes a demotion from administrator into account at once', async () => {
-    const token = await tokenFor(t.app, A, 'ada', PW);
+    const token = await tokenFor(o.t.app, A, 'ada', PW);
     expect((await call('GET', USERS, token)).statusCode).toBe(200);
     expect((await call('GET', USERS, token)).statusCode).toBe(200);
     const demoted = await call('PUT', `${USERS}/${ids.ada}`, admin, { isAdministrator: false });
@@ -123,24 +103,24 @@ describe.each(await testDialects())('access tokens end with their session on %s'
 
   it('authorizes with the current roles, not those the token was signed with', async () => {
     // A change of roles that leaves the session alive (e.g. made by another tool): the guard still sees it.
-    const token = await tokenFor(t.app, A, 'ivy', PW);
+    const token = await tokenFor(o.t.app, A, 'ivy', PW);
     expect((await call('GET', USERS, token)).statusCode).toBe(200);
-    await tdb.updateTable('users').set({ is_administrator: 0 }).where('id', '=', ids.ivy!).execute();
-    await bumpSessionGeneration(tdb, ids.ivy!);
+    await o.tdb.updateTable('users').set({ is_administrator: 0 }).where('id', '=', ids.ivy!).execute();
+    await bumpSessionGeneration(o.tdb, ids.ivy!);
     const res = await call('GET', USERS, token);
     expect(res.statusCode).toBe(403);
     expect(res.json().success).toBe(false);
     expect((await call('GET', INFO, token)).statusCode).toBe(200);
     // And promotion too: the same token gains the role back.
-    await tdb.updateTable('users').set({ is_administrator: 1 }).where('id', '=', ids.ivy!).execute();
-    await bumpSessionGeneration(tdb, ids.ivy!);
+    await o.tdb.updateTable('users').set({ is_administrator: 1 }).where('id', '=', ids.ivy!).execute();
+    await bumpSessionGeneration(o.tdb, ids.ivy!);
     expect((await call('GET', USERS, token)).statusCode).toBe(200);
   });
 
   it('refuses every access token of a refresh-token family revoked for reuse', async () => {
-    const first = (await signIn(t.app, A, 'rae', PW)).body.data;
+    const first = (await signIn(o.t.app, A, 'rae', PW)).body.data;
     const refresh = (jwt: string) =>
-      t.app.inject({
+      o.t.app.inject({
         method: 'POST',
         url: '/api/identity/Authentication/refreshToken',
         headers: { host: A },

@@ -38,7 +38,13 @@ export async function startTestApp(dialect: DialectName, env: Record<string, str
     db,
     config,
     addTenant: (domain, adminPassword = 'Correct-Horse-9') =>
-      createTenant(db, { domain, name: `${domain} org`, adminUser: 'admin', adminEmail: `admin@${domain}.test`, adminPassword }),
+      createTenant(db, {
+        domain,
+        name: `${domain} org`,
+        adminUser: 'admin',
+        adminEmail: `admin@${domain}.test`,
+        adminPassword,
+      }),
     async close() {
       await app.close();
       await db.close();

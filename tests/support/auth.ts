@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Signs in through the real endpoint; returns the whole answer and the cookies the server set. */
-export async function signIn(app: FastifyInstance, host: string, username: string, password: string, cookies: Record<string, string> = {}) {
+export async function signIn(
+  app: FastifyInstance,
+  host: string,
+  username: string,
+  password: string,
+  cookies: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/identity/Authentication/authenticateiso',
@@ -13,7 +19,12 @@ export async function signIn(app: FastifyInstance, host: string, username: strin
   return { status: res.statusCode, body: res.json(), cookies: setCookies };
 }
 
-export async function tokenFor(app: FastifyInstance, host: string, username: string, password: string): Promise<string> {
+export async function tokenFor(
+  app: FastifyInstance,
+  host: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const r = await signIn(app, host, username, password);
   if (!r.body.data?.token) throw new Error(`sign-in failed: ${JSON.stringify(r.body)}`);
   return r.body.data.token as string;

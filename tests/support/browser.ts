@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH');
   return found;

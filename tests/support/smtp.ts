@@ -7,7 +7,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server in the test process; mails it receives are kept in order. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
