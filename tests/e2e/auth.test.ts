@@ -4,6 +4,7 @@ import { codeAt, currentStep } from '../../src/server/identity/totp.js';
 import { launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { resetTokenIn, startSmtp } from '../support/smtp.js';
+import { signInPage } from '../support/web.js';
 
 describe('sign-in paths in Chromium', () => {
   let server: RunningServer;
@@ -161,11 +162,7 @@ describe('session expiry in Chromium', () => {
   it('warns before expiry, continues the session, and signs out at zero', async () => {
     const origin = `http://demo.localhost:${server.port}`;
     const page = await browser.newPage();
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', 'user');
-    await page.fill('#password', 'User-Pass-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('signed-in-name').waitFor();
+    await signInPage(page, origin, 'user', 'User-Pass-123');
     await page.getByText('Your session is expiring soon').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Continue session' }).click();
     await page.getByText('Your session is expiring soon').waitFor({ state: 'hidden' });

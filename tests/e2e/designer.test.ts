@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { signInPage, useWeb } from '../support/web.js';
 
 /** Presses on a source and moves the mouse to a target in steps, the way dnd-kit's pointer sensor expects. */
 async function drag(page: Page, from: Locator, to: Locator, at: 'centre' | 'left' = 'centre') {
@@ -26,28 +25,15 @@ const fieldNames = (page: Page) =>
 const DESIGNER_CHUNKS = /FormDesignerPage|CodeEditor|editor\.api|JsonPanel|json\.worker|editor\.worker/;
 
 describe('the form designer in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   it('creates an app, designs it by dragging, publishes, fills a record, republishes and keeps the record on its version', async () => {
-    const origin = `http://demo.localhost:${server.port}`;
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const origin = `${web.origin}`;
+    const page = await web.browser.newPage({ viewport: { width: 1600, height: 1000 } });
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
 
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'Admin-Pass-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/authentication'));
+    await signInPage(page, origin, 'admin', 'Admin-Pass-123');
     expect(requested.filter((u) => DESIGNER_CHUNKS.test(u))).toEqual([]);
 
     // An app with the same name exists already: the server refuses, the dialog shows its message and re-enables.

@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, WebSocket } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocket } from 'playwright-core';
+import { pageData, signInPage, useWeb } from '../support/web.js';
 
 interface Listed {
   notif: Array<{
@@ -17,35 +16,9 @@ interface Listed {
   unread: number;
 }
 
-async function signIn(page: Page, origin: string, username: string, password: string) {
-  await page.goto(`${origin}/authentication/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/authentication'));
-}
-
-/** A call to the API from inside the signed-in page, with its own bearer token. */
-function apiCall<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (!json.success) throw new Error(json.message);
-      return json.data;
-    },
-    { method, url, body },
-  );
-}
-
 /** An app whose one approval step is assigned to the given user. */
 async function publishApprovalApp(page: Page, approverId: string): Promise<string> {
-  const { id } = await apiCall<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+  const { id } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
     name: 'Travel requests',
   });
   const module = {
@@ -81,53 +54,44 @@ async function publishApprovalApp(page: Page, approverId: string): Promise<strin
       { sourceActivityId: 'approve', targetActivityId: 'done', outcome: 'Approved' },
     ],
   };
-  await apiCall(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module, workflow });
-  await apiCall(page, 'POST', `/api/form/Editor/publish?id=${id}`, {});
+  await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module, workflow });
+  await pageData(page, 'POST', `/api/form/Editor/publish?id=${id}`, {});
   return id;
 }
 
 describe('notifications and the realtime badge in Chromium', () => {
+  const web = useWeb();
   // The steps below run in order and share one approver page, as one user's session would.
-  let server: RunningServer;
-  let browser: Browser;
-  let origin = '';
   let submitter: Page;
   let approver: Page;
   let moduleId = '';
   let listed: Listed;
   const hubSockets: WebSocket[] = [];
   const submit = (title: string) =>
-    apiCall<{ recordId: string }>(submitter, 'POST', '/api/EntryModule/submit', { moduleId, data: { title } });
-  const unread = async () => (await apiCall<Listed>(approver, 'GET', '/api/Notification')).unread;
+    pageData<{ recordId: string }>(submitter, 'POST', '/api/EntryModule/submit', { moduleId, data: { title } });
+  const unread = async () => (await pageData<Listed>(approver, 'GET', '/api/Notification')).unread;
   const bell = () => approver.locator('.topbar-bell');
   const badge = () => approver.getByTestId('unread-badge');
   const dropdown = () => approver.getByTestId('notifications-dropdown');
   const list = () => approver.getByTestId('notifications-page');
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    origin = `http://demo.localhost:${server.port}`;
-    submitter = await (await browser.newContext()).newPage();
-    approver = await (await browser.newContext()).newPage();
-    await signIn(submitter, origin, 'admin', 'Admin-Pass-123');
-    await signIn(approver, origin, 'user', 'User-Pass-123');
+    submitter = await (await web.browser.newContext()).newPage();
+    approver = await (await web.browser.newContext()).newPage();
+    await signInPage(submitter, web.origin, 'admin', 'Admin-Pass-123');
+    await signInPage(approver, web.origin, 'user', 'User-Pass-123');
     const approverId = await approver.evaluate(
       () => JSON.parse(localStorage.getItem('auth.config')!).userInfo.uid as string,
     );
     moduleId = await publishApprovalApp(submitter, approverId);
     approver.on('websocket', (ws) => ws.url().includes('/TaskHub') && hubSockets.push(ws));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows no notifications at first, with a hub connection open', async () => {
     const handshake = approver
       .waitForEvent('websocket', (ws) => ws.url().includes('/TaskHub'))
       .then((ws) => ws.waitForEvent('framereceived', (f) => f.payload === '{}\u001e'));
-    await approver.goto(`${origin}/notifications`);
+    await approver.goto(`${web.origin}/notifications`);
     await handshake;
     await bell().click();
     await dropdown().getByText('No new notifications').waitFor();
@@ -144,7 +108,7 @@ describe('notifications and the realtime badge in Chromium', () => {
     expect(Date.now() - submitted).toBeLessThan(1000);
     expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     // The message about it follows 7.5 s after it arrived.
-    const first = (await apiCall<Listed>(approver, 'GET', '/api/Notification')).notif[0]!;
+    const first = (await pageData<Listed>(approver, 'GET', '/api/Notification')).notif[0]!;
     const toast = approver.locator('.bp6-toast').filter({ hasText: first.notification_content });
     await expect(toast.count()).resolves.toBe(0);
     await toast.waitFor({ timeout: 15_000 });
@@ -162,18 +126,18 @@ describe('notifications and the realtime badge in Chromium', () => {
       .locator('.notifications-list')
       .evaluate((el) => ({ max: getComputedStyle(el).maxHeight, scrolls: el.scrollHeight > el.clientHeight }));
     expect(box).toEqual({ max: '300px', scrolls: true });
-    listed = await apiCall<Listed>(approver, 'GET', '/api/Notification?page=1&lenght=10');
+    listed = await pageData<Listed>(approver, 'GET', '/api/Notification?page=1&lenght=10');
     const newest = listed.notif[0]!;
     expect(newest.task_id).toBeTruthy();
     await items.first().click();
-    await approver.waitForURL(`${origin}/task-editor/${newest.module_id}/${newest.record_id}/${newest.task_id}`);
+    await approver.waitForURL(`${web.origin}/task-editor/${newest.module_id}/${newest.record_id}/${newest.task_id}`);
     await expect.poll(unread).toBe(11);
     await approver.goBack();
     await badge().filter({ hasText: /^11$/ }).waitFor();
   });
 
   it('pages /notifications by ten; a network failure loading more (after the retries) shows its message', async () => {
-    await approver.goto(`${origin}/notifications`);
+    await approver.goto(`${web.origin}/notifications`);
     await expect.poll(() => list().locator('.notification-item').count()).toBe(10);
     const secondPage = (u: URL) => u.pathname === '/api/Notification' && u.searchParams.get('page') === '2';
     // The first try and the three retries every query gets.
@@ -187,19 +151,19 @@ describe('notifications and the realtime badge in Chromium', () => {
 
   it('shows one at /notifications/:id and marks it read', async () => {
     const other = listed.notif[1]!;
-    await approver.goto(`${origin}/notifications/${other.id}`);
+    await approver.goto(`${web.origin}/notifications/${other.id}`);
     await approver.getByTestId('notification-page').getByText(other.notification_content).waitFor();
     await badge().filter({ hasText: /^10$/ }).waitFor();
     await expect.poll(unread).toBe(10);
   });
 
   it('shows the time of an unread one older than a day as a warning', async () => {
-    const db = new Database(path.join(server.dataDir, 'flowforms.sqlite'));
+    const db = new Database(path.join(web.server.dataDir, 'flowforms.sqlite'));
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
     db.prepare('update notifications set created_on = ? where id = ?').run(twoDaysAgo, listed.notif[2]!.id);
     db.close();
     // It is now the oldest, on the second page.
-    await approver.goto(`${origin}/notifications`);
+    await approver.goto(`${web.origin}/notifications`);
     await list().getByRole('button', { name: 'Load more' }).click();
     const warned = list().locator('.notification-time-warning');
     await warned.waitFor();
@@ -212,7 +176,7 @@ describe('notifications and the realtime badge in Chromium', () => {
 
   it('the record list, its summary and the task list refresh on their own after another user acts', async () => {
     // Opened before the submit and never reloaded: the pushed notification refreshes them (7.5 s after it arrives).
-    await approver.goto(`${origin}/module/${moduleId}`);
+    await approver.goto(`${web.origin}/module/${moduleId}`);
     const rows = approver.locator('[data-testid^="record-row-"]');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const before = await rows.count();
@@ -221,11 +185,11 @@ describe('notifications and the realtime badge in Chromium', () => {
     await approver.getByTestId(`record-row-${recordId}`).waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(Math.min(before + 1, 10));
 
-    await approver.goto(`${origin}/tasks`);
+    await approver.goto(`${web.origin}/tasks`);
     await approver.locator('[data-testid^="task-row-"]').first().waitFor();
     await approver.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await submit('Trip live tasks');
-    const { task_id } = (await apiCall<Listed>(approver, 'GET', '/api/Notification')).notif[0]!;
+    const { task_id } = (await pageData<Listed>(approver, 'GET', '/api/Notification')).notif[0]!;
     await approver.getByTestId(`task-row-${task_id}`).waitFor({ timeout: 20_000 });
     expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });

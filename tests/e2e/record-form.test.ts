@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { leaveRequest } from '../fixtures/definitions.js';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { signInPage, useWeb } from '../support/web.js';
 
 /** Creates, saves and publishes an app through the API from inside the signed-in page. */
 async function publishApp(page: Page, definition: unknown): Promise<string> {
@@ -31,25 +30,12 @@ async function publishApp(page: Page, definition: unknown): Promise<string> {
 }
 
 describe('a published definition renders, validates and saves in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   it('shows every field type, every validation message, computed values, and saves', async () => {
-    const origin = `http://demo.localhost:${server.port}`;
-    const page = await browser.newPage();
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'Admin-Pass-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('signed-in-name').waitFor();
+    const origin = `${web.origin}`;
+    const page = await web.browser.newPage();
+    await signInPage(page, origin, 'admin', 'Admin-Pass-123');
     const moduleId = await publishApp(page, leaveRequest);
 
     await page.goto(`${origin}/item-editor/${moduleId}`);

@@ -1,48 +1,24 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { leaveRequest } from '../fixtures/definitions.js';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { pageApi, signInPage, useWeb } from '../support/web.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Quick launch, app group order, the public MTD page, dates by the user's settings and the offline route error. */
 describe('shell extras in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let origin = '';
+  const web = useWeb();
   let context: BrowserContext;
   let admin: Page;
   const apps: Record<string, string> = {};
 
-  async function signIn(page: Page, username: string, password: string) {
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', username);
-    await page.fill('#password', password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('.shell-sidebar').waitFor();
-  }
-  async function apiCall(page: Page, method: string, url: string, body?: unknown) {
-    return page.evaluate(
-      async ([m, u, b]) => {
-        const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
-        const res = await fetch(u as string, {
-          method: m as string,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return res.json();
-      },
-      [method, url, body] as const,
-    );
-  }
   async function publishApp(name: string, categoryId?: string) {
-    const created = await apiCall(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name, categoryId });
+    const created = await pageApi(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name, categoryId });
     expect(created.success, JSON.stringify(created)).toBe(true);
     const id = created.data.id as string;
-    await apiCall(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: leaveRequest });
-    expect((await apiCall(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await pageApi(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: leaveRequest });
+    expect((await pageApi(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
     apps[name] = id;
     return id;
   }
@@ -65,21 +41,14 @@ describe('shell extras in Chromium', () => {
     }, path);
 
   beforeAll(async () => {
-    server = await startServer();
-    origin = `http://demo.localhost:${server.port}`;
-    browser = await launchBrowser();
-    context = await browser.newContext();
+    context = await web.browser.newContext();
     admin = await context.newPage();
-    await signIn(admin, 'admin', 'Admin-Pass-123');
+    await signInPage(admin, web.origin, 'admin', 'Admin-Pass-123');
     for (let i = 1; i <= 11; i++) await publishApp(`QL App ${String(i).padStart(2, '0')}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('chooses quick launch apps across pages, reorders them and opens one from its tile', async () => {
-    await admin.goto(`${origin}/tasks`);
+    await admin.goto(`${web.origin}/tasks`);
     const openPanel = async () => {
       await admin.getByRole('button', { name: 'Quick launch', exact: true }).click();
       return admin.getByTestId('quick-launch-panel');
@@ -102,7 +71,7 @@ describe('shell extras in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Quick launch saved').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect((await apiCall(admin, 'GET', '/api/sys/userpreference/quicklaunch')).data.apps).toEqual([
+    expect((await pageApi(admin, 'GET', '/api/sys/userpreference/quicklaunch')).data.apps).toEqual([
       apps['QL App 01'],
       apps['QL App 02'],
       apps['QL App 11'],
@@ -117,7 +86,7 @@ describe('shell extras in Chromium', () => {
     expect(await chosen.locator('li').allTextContents()).toEqual(['QL App 11', 'QL App 01', 'QL App 02']);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await apiCall(admin, 'GET', '/api/sys/userpreference/quicklaunch')).data.apps).toEqual([
+    expect((await pageApi(admin, 'GET', '/api/sys/userpreference/quicklaunch')).data.apps).toEqual([
       apps['QL App 11'],
       apps['QL App 01'],
       apps['QL App 02'],
@@ -127,19 +96,19 @@ describe('shell extras in Chromium', () => {
     await panel.getByRole('link', { name: 'QL App 11' }).waitFor();
     expect(await panel.getByRole('link').allTextContents()).toEqual(['QL App 11', 'QL App 01', 'QL App 02']);
     await panel.getByRole('link', { name: 'QL App 02' }).click();
-    await admin.waitForURL(`${origin}/item-editor/${apps['QL App 02']}`);
+    await admin.waitForURL(`${web.origin}/item-editor/${apps['QL App 02']}`);
   });
 
   it('lets managers order the app groups from the sidebar, with the spec messages', async () => {
     const group = async (name: string) =>
-      (await apiCall(admin, 'POST', '/api/form/Editor/category/save', { category_name: name, icon: 'folder-close' }))
+      (await pageApi(admin, 'POST', '/api/form/Editor/category/save', { category_name: name, icon: 'folder-close' }))
         .data.id as string;
     const alpha = await group('Alpha group');
     const beta = await group('Beta group');
     const gamma = await group('Gamma group');
     await publishApp('In alpha', alpha);
     await publishApp('In beta', beta);
-    await admin.goto(`${origin}/tasks`);
+    await admin.goto(`${web.origin}/tasks`);
     const titles = admin.getByTestId('module-tree').locator('.sidebar-group-title');
     await titles.first().waitFor();
     expect(await titles.allTextContents()).toEqual(['Alpha group', 'Beta group']);
@@ -162,65 +131,65 @@ describe('shell extras in Chromium', () => {
     // A group deleted meanwhile: the server refuses the order and the dialog says so.
     await admin.getByRole('button', { name: 'Order app groups' }).click();
     await dialog.getByText('Gamma group').waitFor();
-    expect((await apiCall(admin, 'POST', `/api/form/Editor/category/${gamma}/delete`, {})).success).toBe(true);
+    expect((await pageApi(admin, 'POST', `/api/form/Editor/category/${gamma}/delete`, {})).success).toBe(true);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Failed to order App Group').first().waitFor();
     await admin.keyboard.press('Escape');
 
     // Regular users get no such button.
-    const r = await apiCall(admin, 'POST', '/api/people/users', {
+    const r = await pageApi(admin, 'POST', '/api/people/users', {
       username: 'plain.user',
       email: 'plain@demo.test',
       fullname: 'Plain User',
       password: 'Plain-Pass-123',
     });
     expect(r.success, JSON.stringify(r)).toBe(true);
-    const other = await browser.newContext();
+    const other = await web.browser.newContext();
     const page = await other.newPage();
-    await signIn(page, 'plain.user', 'Plain-Pass-123');
+    await signInPage(page, web.origin, 'plain.user', 'Plain-Pass-123');
     await page.getByTestId('module-tree').locator('.sidebar-group-title').first().waitFor();
     expect(await page.getByRole('button', { name: 'Order app groups' }).count()).toBe(0);
     await other.close();
   });
 
   it('opens the MTD page signed out (Back to home goes to /) and signed in (to /tasks)', async () => {
-    const anon = await browser.newContext();
+    const anon = await web.browser.newContext();
     const page = await anon.newPage();
-    await page.goto(`${origin}/mtd-corporation-tax`);
+    await page.goto(`${web.origin}/mtd-corporation-tax`);
     await page.getByText('MTD for Corporation Tax').waitFor();
     await page.getByText('The apps will be free to all users.').waitFor();
     expect(await page.locator('.shell-sidebar').count()).toBe(0);
     await page.getByRole('button', { name: 'Back to home' }).click();
     // `/` is signed-in only, so a signed-out visitor lands on the sign-in page (no ReturnUrl for home).
-    await page.waitForURL(`${origin}/authentication/login`);
+    await page.waitForURL(`${web.origin}/authentication/login`);
     await anon.close();
 
-    await admin.goto(`${origin}/mtd-corporation-tax`);
+    await admin.goto(`${web.origin}/mtd-corporation-tax`);
     await admin.locator('.shell-sidebar').waitFor();
     await admin.getByText('There are no confirmed dates yet.').waitFor();
     await admin.getByRole('button', { name: 'Back to home' }).click();
-    await admin.waitForURL(`${origin}/tasks`);
+    await admin.waitForURL(`${web.origin}/tasks`);
   });
 
   it("shows dates in the user's date format", async () => {
     const ymd = new Date().toISOString().slice(0, 10);
     const [y, m, d] = ymd.split('-');
-    const saved = await apiCall(admin, 'PUT', '/api/sys/user/profile', { date_format: 'DD-MM-YYYY' });
+    const saved = await pageApi(admin, 'PUT', '/api/sys/user/profile', { date_format: 'DD-MM-YYYY' });
     expect(saved.success, JSON.stringify(saved)).toBe(true);
-    await admin.goto(`${origin}/applications`);
+    await admin.goto(`${web.origin}/applications`);
     const row = admin.getByTestId('app-row-QL App 01');
     await row.waitFor();
     await row.getByText(`${d}-${m}-${y}`, { exact: true }).waitFor();
-    await apiCall(admin, 'PUT', '/api/sys/user/profile', { date_format: 'MM-DD-YYYY' });
+    await pageApi(admin, 'PUT', '/api/sys/user/profile', { date_format: 'MM-DD-YYYY' });
     await admin.reload();
     await row.getByText(`${m}-${d}-${y}`, { exact: true }).waitFor();
-    await apiCall(admin, 'PUT', '/api/sys/user/profile', { date_format: 'YYYY-MM-DD' });
+    await pageApi(admin, 'PUT', '/api/sys/user/profile', { date_format: 'YYYY-MM-DD' });
   });
 
   it('says the connection is offline when a page cannot load while offline', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await web.browser.newContext();
     const page = await ctx.newPage();
-    await signIn(page, 'admin', 'Admin-Pass-123');
+    await signInPage(page, web.origin, 'admin', 'Admin-Pass-123');
     await ctx.setOffline(true);
     // The form designer is a lazy chunk this page has not loaded yet; offline, its import fails.
     await goInApp(page, `/form-editor/show/${apps['QL App 01']}`);

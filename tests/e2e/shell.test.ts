@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { leaveRequest } from '../fixtures/definitions.js';
 import { ROLE_FLAGS, ROLE_MENUS, type RoleKind } from '../fixtures/role-menus.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { pageApi, signInPage, useWeb } from '../support/web.js';
 
 const PW = 'Shell-Pass-123';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -116,32 +115,9 @@ const SPEC_ROUTES: [string[], Kind[]][] = [
 ];
 
 describe('the signed-in shell in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let origin = '';
+  const web = useWeb();
   let admin: Page;
 
-  async function signIn(page: Page, username: string, password: string) {
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', username);
-    await page.fill('#password', password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('.shell-sidebar').waitFor();
-  }
-  async function apiCall(page: Page, method: string, url: string, body?: unknown) {
-    return page.evaluate(
-      async ([m, u, b]) => {
-        const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
-        const res = await fetch(u as string, {
-          method: m as string,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return res.json();
-      },
-      [method, url, body] as const,
-    );
-  }
   async function menuIds(page: Page): Promise<string[]> {
     await page.locator('.header-menu [data-menu-id="APPS"]').waitFor();
     const ids: string[] = [];
@@ -190,13 +166,10 @@ describe('the signed-in shell in Chromium', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    origin = `http://demo.localhost:${server.port}`;
-    browser = await launchBrowser();
-    admin = await browser.newPage();
-    await signIn(admin, 'admin', 'Admin-Pass-123');
+    admin = await web.browser.newPage();
+    await signInPage(admin, web.origin, 'admin', 'Admin-Pass-123');
     for (const [kind, k] of Object.entries(KINDS)) {
-      const r = await apiCall(admin, 'POST', '/api/people/users', {
+      const r = await pageApi(admin, 'POST', '/api/people/users', {
         username: `${kind}.user`,
         email: `${kind}@demo.test`,
         fullname: `The ${kind}`,
@@ -206,19 +179,15 @@ describe('the signed-in shell in Chromium', () => {
       expect(r.success, JSON.stringify(r)).toBe(true);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it.each(Object.keys(KINDS) as Kind[])('shows a %s exactly its menu, and opens only its routes', async (kind) => {
-    const context = await browser.newContext();
+    const context = await web.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, `${kind}.user`, PW);
+    await signInPage(page, web.origin, `${kind}.user`, PW);
     expect(await menuIds(page)).toEqual(KINDS[kind].menu);
     expect(await page.getByRole('button', { name: 'Create App' }).count()).toBe(KINDS[kind].createApp ? 1 : 0);
     for (const [route, who] of ROUTES) {
-      await page.goto(`${origin}${route}`);
+      await page.goto(`${web.origin}${route}`);
       await page.locator('.shell-content').or(page.getByText('Page Not Found')).first().waitFor();
       if (who.includes(kind)) {
         // A refused route redirects in the same render that first shows the shell.
@@ -245,7 +214,7 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('creates a user and a team through the UI, then signs in as the new user', async () => {
-    await admin.goto(`${origin}/settings/user-management/FULL_USER`);
+    await admin.goto(`${web.origin}/settings/user-management/FULL_USER`);
     await admin.getByRole('button', { name: 'Add user' }).click();
     await admin.fill('#user-username', 'bad name');
     await admin.getByRole('button', { name: 'Create user' }).click();
@@ -260,7 +229,7 @@ describe('the signed-in shell in Chromium', () => {
     await admin.waitForURL(/\/settings\/user-management\/FULL_USER$/);
     await admin.getByTestId('user-row-nina').waitFor();
 
-    await admin.goto(`${origin}/settings/team-management`);
+    await admin.goto(`${web.origin}/settings/team-management`);
     await admin.fill('#team-name', 'Approvers');
     await admin.getByRole('button', { name: 'Create team' }).click();
     await admin.waitForURL(/\/settings\/team-management\/detail\?id=/);
@@ -268,24 +237,24 @@ describe('the signed-in shell in Chromium', () => {
     await admin.getByRole('combobox', { name: 'Choose a user…' }).selectOption({ label: 'Nina New (nina)' });
     await admin.getByRole('button', { name: 'Add member' }).click();
     await admin.getByTestId('member-nina').waitFor();
-    await admin.goto(`${origin}/settings/team-management`);
+    await admin.goto(`${web.origin}/settings/team-management`);
     await admin.getByRole('row', { name: /Approvers\s+1/ }).waitFor();
 
-    const context = await browser.newContext();
+    const context = await web.browser.newContext();
     const page = await context.newPage();
-    await signIn(page, 'nina', 'Nina-Pass-1234');
+    await signInPage(page, web.origin, 'nina', 'Nina-Pass-1234');
     await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('Nina New');
     await context.close();
   });
 
   it('toggles favourites and filters the module tree, refusing special characters', async () => {
-    const created = await apiCall(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+    const created = await pageApi(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
       name: 'Leave requests',
     });
     const id = created.data.id as string;
-    await apiCall(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: leaveRequest });
-    expect((await apiCall(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
-    await admin.goto(`${origin}/tasks`);
+    await pageApi(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: leaveRequest });
+    expect((await pageApi(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await admin.goto(`${web.origin}/tasks`);
     const tree = admin.getByTestId('module-tree');
     const favourites = admin.getByTestId('favourites');
     await tree.getByRole('link', { name: 'Leave requests' }).waitFor();
@@ -306,19 +275,19 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('shows the open-task count on Home', async () => {
-    const me = (await apiCall(admin, 'GET', '/api/identity/manageauthenticator/userinfo')).data.uid as string;
-    const id = (await apiCall(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense claim' }))
+    const me = (await pageApi(admin, 'GET', '/api/identity/manageauthenticator/userinfo')).data.uid as string;
+    const id = (await pageApi(admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense claim' }))
       .data.id as string;
-    const saved = await apiCall(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+    const saved = await pageApi(admin, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
       module: expenseClaim,
       workflow: claimWorkflow({ finance: [me] }),
     });
     expect(saved.success, JSON.stringify(saved)).toBe(true);
-    expect((await apiCall(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
-    await admin.goto(`${origin}/tasks`);
+    expect((await pageApi(admin, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await admin.goto(`${web.origin}/tasks`);
     await admin.getByTestId('sidebar-home').waitFor();
     expect(await admin.getByTestId('task-badge').count()).toBe(0);
-    const submitted = await apiCall(admin, 'POST', '/api/EntryModule/submit', {
+    const submitted = await pageApi(admin, 'POST', '/api/EntryModule/submit', {
       moduleId: id,
       data: { title: 'Trip', amount: 10, manager: me },
     });
@@ -329,29 +298,29 @@ describe('the signed-in shell in Chromium', () => {
 
   it('redirects the root by launch page, and renders ?layout=full without the shell', async () => {
     const setLaunch = async (label: string) => {
-      await admin.goto(`${origin}/app/user/profile`);
+      await admin.goto(`${web.origin}/app/user/profile`);
       await admin.getByLabel('Start page').selectOption({ label });
       await admin.getByRole('button', { name: 'Save', exact: true }).click();
       await admin.getByText('Your profile has been saved.').waitFor();
     };
     await setLaunch('Apps');
-    await admin.goto(`${origin}/`);
+    await admin.goto(`${web.origin}/`);
     await admin.waitForURL(/\/applications$/);
     await setLaunch('Quick Report');
-    await admin.goto(`${origin}/`);
+    await admin.goto(`${web.origin}/`);
     await admin.waitForURL(/\/inquiry$/);
     await setLaunch('Home');
-    await admin.goto(`${origin}/`);
+    await admin.goto(`${web.origin}/`);
     await admin.waitForURL(/\/tasks$/);
     await admin.locator('.shell-sidebar').waitFor();
 
-    await admin.goto(`${origin}/app/user/profile?layout=full`);
+    await admin.goto(`${web.origin}/app/user/profile?layout=full`);
     await admin.locator('#profile-fullname').waitFor();
     expect(await admin.locator('.shell-sidebar').count()).toBe(0);
   });
 
   it('shows the progress bar on a route change and the sticky sub-header trail', async () => {
-    await admin.goto(`${origin}/settings/team-management`);
+    await admin.goto(`${web.origin}/settings/team-management`);
     const sub = admin.getByTestId('subheader');
     await sub.getByRole('heading', { name: 'Team Management' }).waitFor();
     expect(await sub.locator('li').allTextContents()).toEqual(['Home', 'Settings', 'Team Management']);
@@ -363,7 +332,7 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('switches the shell language', async () => {
-    await admin.goto(`${origin}/tasks`);
+    await admin.goto(`${web.origin}/tasks`);
     await admin.getByRole('combobox', { name: 'Language' }).first().selectOption('de');
     await admin.getByPlaceholder('Hier tippen zum Suchen').waitFor();
     await admin.getByRole('link', { name: 'Startseite' }).first().waitFor();
@@ -372,7 +341,7 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('minimises the sidebar and keeps it minimised in a cookie', async () => {
-    await admin.goto(`${origin}/tasks`);
+    await admin.goto(`${web.origin}/tasks`);
     await admin.getByRole('button', { name: 'Minimise sidebar' }).click();
     await admin.locator('.shell-sidebar.minimised').waitFor();
     await admin.mouse.move(600, 400);
@@ -388,14 +357,14 @@ describe('the signed-in shell in Chromium', () => {
   });
 
   it('passes an accessibility scan of the shell and the login page', async () => {
-    await admin.goto(`${origin}/settings/user-management/FULL_USER`);
+    await admin.goto(`${web.origin}/settings/user-management/FULL_USER`);
     await admin.getByTestId('user-row-admin').waitFor();
     expect(await axeViolations(admin)).toEqual([]);
-    await admin.goto(`${origin}/app/user/profile`);
+    await admin.goto(`${web.origin}/app/user/profile`);
     await admin.locator('#profile-fullname').waitFor();
     expect(await axeViolations(admin)).toEqual([]);
-    const page = await browser.newPage();
-    await page.goto(`${origin}/authentication/login`);
+    const page = await web.browser.newPage();
+    await page.goto(`${web.origin}/authentication/login`);
     await page.locator('#username').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.close();

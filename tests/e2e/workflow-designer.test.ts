@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ModuleDefinition } from '../../schemas/module-definition';
-import { launchBrowser } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { pageApi, signInPage, useWeb } from '../support/web.js';
 
 const expense: ModuleDefinition = {
   display_name: 'Expense claims',
@@ -22,22 +21,6 @@ const expense: ModuleDefinition = {
   ],
 };
 
-/** Calls the API from inside the signed-in page (the token lives in localStorage). */
-function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
-      const res = await fetch(u as string, {
-        method: m as string,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return res.json();
-    },
-    [method, url, body] as const,
-  ) as Promise<T>;
-}
-
 async function centre(l: Locator) {
   const b = (await l.boundingBox())!;
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
@@ -55,32 +38,18 @@ async function connect(page: Page, from: string, to: string) {
 }
 
 describe('workflow designer in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   /** Signs in as the demo administrator and creates an app with the expense form; returns the page and app id. */
   async function appWithForm(name: string) {
-    const origin = `http://demo.localhost:${server.port}`;
-    const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-    await page.goto(`${origin}/authentication/login`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'Admin-Pass-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    // Signed in once the token is stored (the designer does not depend on the home page).
-    await page.waitForFunction(() => !!localStorage.getItem('auth.token'));
-    const created = await apiCall<{ data: { id: string } }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+    const origin = web.origin;
+    const page = await web.browser.newPage({ viewport: { width: 1500, height: 900 } });
+    await signInPage(page, origin, 'admin', 'Admin-Pass-123');
+    const created = await pageApi<{ data: { id: string } }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
       name,
     });
     const id = created.data.id;
-    const saved = await apiCall<{ success: boolean }>(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+    const saved = await pageApi<{ success: boolean }>(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
       module: expense,
     });
     expect(saved.success).toBe(true);
@@ -187,7 +156,7 @@ describe('workflow designer in Chromium', () => {
     await page.getByTestId('module-status').getByText('Published v1').waitFor();
 
     // What the server holds is what was drawn.
-    const form = await apiCall<{
+    const form = await pageApi<{
       data: {
         workflow_draft: {
           activities: { activityId: string; type: string; properties?: Record<string, unknown> }[];
@@ -228,12 +197,12 @@ describe('workflow designer in Chromium', () => {
     await expect(page.locator('.wf-header').getByText('Unsaved changes').count()).resolves.toBe(0);
 
     // The engine runs the published workflow: a submitted record waits at the designed Assignment.
-    const submitted = await apiCall<{ success: boolean; message: string }>(page, 'POST', '/api/EntryModule/submit', {
+    const submitted = await pageApi<{ success: boolean; message: string }>(page, 'POST', '/api/EntryModule/submit', {
       moduleId: id,
       data: { amount: 50, manager: '' },
     });
     expect(submitted).toMatchObject({ success: true });
-    const tasks = await apiCall<{
+    const tasks = await pageApi<{
       data: { data: { module_id: string; activity_id: string; activity_title: string }[] };
     }>(page, 'POST', '/api/Task/datatables', { page: 1, length: 10 });
     expect(tasks.data.data.filter((t) => t.module_id === id)).toEqual([
@@ -301,7 +270,7 @@ describe('workflow designer in Chromium', () => {
 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('The workflow draft has been saved.').waitFor();
-    const form = await apiCall<{
+    const form = await pageApi<{
       data: {
         workflow_draft: { activities: { activityId: string; type: string; properties?: Record<string, unknown> }[] };
       };
