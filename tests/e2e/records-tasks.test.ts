@@ -113,12 +113,11 @@ describe('staff records and approvers tasks in Chromium', () => {
     await staff.locator('#field-title').fill('Conference trip');
     await staff.locator('#field-amount').fill('420');
     await staff.locator('#field-secret').fill('for my eyes');
-    await staff.getByRole('button', { name: 'Save draft' }).click();
-    await staff.waitForURL(new RegExp(`/item-editor/${moduleId}/[0-9a-f-]{36}$`));
-    const recordId = staff.url().split('/').pop()!;
-    await staff.goto(`${origin}/task-editor/${moduleId}/${recordId}`);
-    await staff.getByRole('button', { name: 'Submit' }).click();
+    // Submitted from the page it was created on, the button naming the step it goes to.
+    await staff.getByRole('button', { name: 'Submit to Manager approval' }).click();
     await staff.getByText('The record has been submitted.').waitFor();
+    await staff.waitForURL(new RegExp(`/task-editor/${moduleId}/[0-9a-f-]{36}$`));
+    const recordId = staff.url().split('/').pop()!;
 
     await admin.goto(`${origin}/tasks`);
     const row = admin.locator('tr', { hasText: 'Expense claims' }).filter({ hasText: 'Manager approval' });
@@ -128,9 +127,14 @@ describe('staff records and approvers tasks in Chromium', () => {
     await expect.poll(() => admin.locator('#field-title').inputValue()).toBe('Conference trip');
     expect(await admin.locator('#field-secret').count()).toBe(0);
     expect(await admin.getByText('for my eyes').count()).toBe(0);
+    // Approving asks for confirmation and takes a comment, which the history keeps.
     await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.locator('#action-text').fill('Fine by me, within budget');
+    await admin.getByRole('button', { name: 'Confirm' }).click();
     await admin.getByText('The task has been approved.').waitFor();
     await admin.waitForURL(/\/tasks$/);
+    const history = await api(admin, `/api/EntryModule/${moduleId}/workflowhistory?recordId=${recordId}`);
+    expect(JSON.stringify(history.data)).toContain('Fine by me, within budget');
 
     await admin.goto(`${origin}/module/${moduleId}`);
     await admin

@@ -32,6 +32,8 @@ export const FormView = Type.Object({
   module_version: Type.Integer(),
   definition: Definition,
   access: AccessMap,
+  /** The step a submitted record goes to first, when the workflow says so before the values are known. */
+  first_step: Nullable(Type.String()),
 });
 export type FormView = Static<typeof FormView>;
 

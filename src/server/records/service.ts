@@ -11,6 +11,8 @@ import {
   resolvePermissions,
 } from '../access/index.js';
 import { START_STEP } from '../../../schemas/workflow-definition.js';
+import { activities } from '../../../runtime/activity-registry-node.js';
+import { firstStepTitle } from '../../../runtime/workflow-first-step.js';
 import { loadVersion } from './store.js';
 import { writeDraft } from './write.js';
 import { liveModule } from './queries.js';
@@ -56,5 +58,6 @@ export async function formFor(tdb: TenantDb, user: AuthUser, moduleId: string): 
   if (!m.published_version) throw notFound('This app has no published version.');
   const v = await loadVersion(tdb, m.id, m.published_version);
   const access = resolvePermissions(v.definition, v.workflow, START_STEP, v.registry);
-  return { id: m.id, display_name: m.display_name, module_version: v.version, definition: v.definition, access };
+  const first_step = firstStepTitle(v.workflow, activities.manifests) ?? null;
+  return { id: m.id, display_name: m.display_name, module_version: v.version, definition: v.definition, access, first_step };
 }

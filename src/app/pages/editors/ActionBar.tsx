@@ -6,7 +6,7 @@ import { assignees, entries, serverMessage, type EntryDetail } from '../../api/e
 import { toastError, toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 
-type Ask = 'reject' | 'reassign' | 'goback' | 'withdraw';
+type Ask = 'approve' | 'reject' | 'reassign' | 'goback' | 'withdraw';
 
 /**
  * What this user may do with the record now (the detail answer's `actions`): approve, reject with a reason,
@@ -53,6 +53,8 @@ export function ActionBar({
 
   const confirm = () => {
     if (!ask) return;
+    if (ask === 'approve')
+      return run(() => entries.approve(task!.id, true, text.trim() || undefined, values), 'ENTRY.APPROVED', true);
     if (ask === 'reject') return run(() => entries.approve(task!.id, false, text, values), 'ENTRY.REJECTED', true);
     if (ask === 'reassign') return run(() => entries.reassign(task!.id, target, text), 'ENTRY.REASSIGNED', true);
     if (ask === 'goback') return run(() => entries.goBack(task!.id, target, text), 'ENTRY.SENT_BACK', true);
@@ -72,12 +74,16 @@ export function ActionBar({
           intent={Intent.SUCCESS}
           icon="tick"
           text={t('ENTRY.APPROVE')}
-          loading={busy}
-          onClick={() => void run(() => entries.approve(task.id, true, undefined, values), 'ENTRY.APPROVED', true)}
+          onClick={() => (setText(''), setAsk('approve'))}
         />
       )}
       {can('reject') && (
-        <Button intent={Intent.DANGER} icon="cross" text={t('ENTRY.REJECT')} onClick={() => setAsk('reject')} />
+        <Button
+          intent={Intent.DANGER}
+          icon="cross"
+          text={t('ENTRY.REJECT')}
+          onClick={() => (setText(''), setAsk('reject'))}
+        />
       )}
       {can('reassign') && (
         <Button icon="people" text={t('ENTRY.REASSIGN')} onClick={() => (setTarget(''), setAsk('reassign'))} />
@@ -120,9 +126,9 @@ export function ActionBar({
             </FormGroup>
           )}
           <FormGroup
-            label={t(needsText ? 'ENTRY.REASON' : 'ENTRY.MESSAGE')}
+            label={t(needsText ? 'ENTRY.REASON' : ask === 'approve' ? 'ENTRY.APPROVE_COMMENT' : 'ENTRY.MESSAGE')}
             labelFor="action-text"
-            labelInfo={needsText ? t('ENTRY.REQUIRED') : undefined}
+            labelInfo={needsText ? t('ENTRY.REQUIRED') : ask === 'approve' ? t('ENTRY.OPTIONAL') : undefined}
           >
             <TextArea id="action-text" fill value={text} onChange={(e) => setText(e.target.value)} />
           </FormGroup>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Callout, H3, HTMLSelect, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, H3, HTMLSelect, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { RecordForm } from '../../../../runtime/react/RecordForm';
 import { api, call, errorMessage } from '../../api/client';
 import { saveRecord } from '../../api/records';
 import { entries, serverMessage } from '../../api/entries';
-import { toastError, toastSuccess } from '../../components/toaster';
+import { toastError } from '../../components/toaster';
 import { ItemEditorPage } from '../records/ItemEditorPage';
 import { ActionBar } from './ActionBar';
 import { SidePanels } from './SidePanels';
@@ -71,10 +71,10 @@ function NewRecord({ moduleId }: { moduleId: string }) {
 export function TaskEditorPage() {
   const { moduleId = '', recordId, taskId } = useParams();
   if (!recordId) return <NewRecord moduleId={moduleId} />;
-  return <ExistingRecord key={`${recordId}/${taskId ?? ''}`} moduleId={moduleId} recordId={recordId} taskId={taskId} />;
+  return <ExistingRecord key={`${recordId}/${taskId ?? ''}`} recordId={recordId} taskId={taskId} />;
 }
 
-function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; recordId: string; taskId?: string }) {
+function ExistingRecord({ recordId, taskId }: { recordId: string; taskId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -89,7 +89,6 @@ function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; reco
     [d],
   );
   const [values, setValues] = useState<Record<string, unknown>>();
-  const [submitting, setSubmitting] = useState(false);
   if (detail.isLoading) return <Spinner className="page-spinner" />;
   if (detail.error || !d || !compiled)
     return (
@@ -106,18 +105,6 @@ function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; reco
     setValues(undefined);
     if (kind === 'left') navigate('/tasks');
   };
-  const submit = async () => {
-    setSubmitting(true);
-    try {
-      await entries.submit({ moduleId, recordId, version: d.version, data: {} });
-      void toastSuccess(t('ENTRY.SUBMITTED'));
-      await done('stay');
-    } catch (err) {
-      void toastError(serverMessage(err) ?? t('ENTRY.ACTION_FAILED'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   return (
     <div className="entry-layout">
@@ -130,13 +117,6 @@ function ExistingRecord({ moduleId, recordId, taskId }: { moduleId: string; reco
         {d.is_draft && d.created_by && (
           <Callout intent={Intent.PRIMARY} className="draft-callout">
             {t('ENTRY.DRAFT_HINT')}
-            <Button
-              intent={Intent.PRIMARY}
-              icon="send-to"
-              text={t('ENTRY.SUBMIT')}
-              loading={submitting}
-              onClick={() => void submit()}
-            />
           </Callout>
         )}
         <ActionBar detail={d} values={current} onDone={(k) => void done(k)} />

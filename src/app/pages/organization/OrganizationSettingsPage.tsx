@@ -41,9 +41,22 @@ export function OrganizationSettingsPage() {
           <strong>{org.data?.name}</strong> ({org.data?.domain})
         </p>
         <FormGroup label={t('ORGANIZATION.TIME_ZONE')} labelFor="org-zone">
-          <HTMLSelect id="org-zone" value={zone} onChange={(e) => setZone(e.target.value)} options={zones()} disabled={!canEdit} />
+          <HTMLSelect
+            id="org-zone"
+            value={zone}
+            onChange={(e) => setZone(e.target.value)}
+            options={zones()}
+            disabled={!canEdit}
+          />
         </FormGroup>
-        {canEdit && <Button intent={Intent.PRIMARY} loading={save.isPending} onClick={() => save.mutate()} text={t('ORGANIZATION.SAVE')} />}
+        {canEdit && (
+          <Button
+            intent={Intent.PRIMARY}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+            text={t('ORGANIZATION.SAVE')}
+          />
+        )}
       </Card>
       {canEdit && (
         <Card className="org-sso-card">

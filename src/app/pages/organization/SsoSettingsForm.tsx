@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, FormGroup, H4, InputGroup, Intent, Radio, RadioGroup, Tag, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  FormGroup,
+  H4,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
@@ -31,7 +42,8 @@ export function SsoSettingsForm() {
     });
   }, [query.data]);
   const save = useMutation({
-    mutationFn: () => saveSsoSettings({ ...form, oidc: { ...form.oidc, clientSecret: form.oidc.clientSecret || undefined } }),
+    mutationFn: () =>
+      saveSsoSettings({ ...form, oidc: { ...form.oidc, clientSecret: form.oidc.clientSecret || undefined } }),
     onSuccess: (data) => {
       qc.setQueryData(['sso-settings'], data);
       void toastSuccess(t('ORGANIZATION.SSO.SAVED'));
@@ -69,10 +81,22 @@ export function SsoSettingsForm() {
         labelFor="sso-oidc-secret"
         helperText={query.data?.oidc.hasClientSecret ? t('ORGANIZATION.SSO.SECRET_SET') : undefined}
       >
-        <InputGroup id="sso-oidc-secret" type="password" autoComplete="new-password" value={form.oidc.clientSecret ?? ''} onChange={oidc('clientSecret')} disabled={busy} />
+        <InputGroup
+          id="sso-oidc-secret"
+          type="password"
+          autoComplete="new-password"
+          value={form.oidc.clientSecret ?? ''}
+          onChange={oidc('clientSecret')}
+          disabled={busy}
+        />
       </FormGroup>
       <FormGroup label={t('ORGANIZATION.SSO.REDIRECT_URI')} labelFor="sso-oidc-redirect">
-        <InputGroup id="sso-oidc-redirect" value={form.oidc.redirectUri} onChange={oidc('redirectUri')} disabled={busy} />
+        <InputGroup
+          id="sso-oidc-redirect"
+          value={form.oidc.redirectUri}
+          onChange={oidc('redirectUri')}
+          disabled={busy}
+        />
       </FormGroup>
 
       <H4>
@@ -89,19 +113,34 @@ export function SsoSettingsForm() {
         <InputGroup id="sso-saml-audience" value={form.saml.audience} onChange={saml('audience')} disabled={busy} />
       </FormGroup>
       <FormGroup label={t('ORGANIZATION.SSO.IDP_CERT')} labelFor="sso-saml-cert">
-        <TextArea id="sso-saml-cert" value={form.saml.idpCert} onChange={saml('idpCert')} disabled={busy} fill rows={5} />
+        <TextArea
+          id="sso-saml-cert"
+          value={form.saml.idpCert}
+          onChange={saml('idpCert')}
+          disabled={busy}
+          fill
+          rows={5}
+        />
       </FormGroup>
 
       <RadioGroup
         label={t('ORGANIZATION.SSO.PROVISIONING')}
         selectedValue={form.provisioning}
-        onChange={(e) => setForm((f) => ({ ...f, provisioning: e.currentTarget.value as SsoSettingsInput['provisioning'] }))}
+        onChange={(e) =>
+          setForm((f) => ({ ...f, provisioning: e.currentTarget.value as SsoSettingsInput['provisioning'] }))
+        }
         disabled={busy}
       >
         <Radio value="link" label={t('ORGANIZATION.SSO.LINK')} />
         <Radio value="provision" label={t('ORGANIZATION.SSO.PROVISION')} />
       </RadioGroup>
-      <Button type="submit" intent={Intent.PRIMARY} loading={save.isPending} disabled={query.isLoading} text={t('ORGANIZATION.SAVE')} />
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        loading={save.isPending}
+        disabled={query.isLoading}
+        text={t('ORGANIZATION.SAVE')}
+      />
     </form>
   );
 }

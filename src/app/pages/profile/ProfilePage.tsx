@@ -38,7 +38,11 @@ export function ProfilePage() {
   const qc = useQueryClient();
   const [config, setConfig] = useAtom(configAtom);
   const token = useAtomValue(authTokenAtom);
-  const profile = useQuery({ queryKey: queryKeys.profile(config?.userInfo?.uid), queryFn: profileApi.get, staleTime: 0 });
+  const profile = useQuery({
+    queryKey: queryKeys.profile(config?.userInfo?.uid),
+    queryFn: profileApi.get,
+    staleTime: 0,
+  });
   const [form, setForm] = useState({
     fullname: '',
     email: '',

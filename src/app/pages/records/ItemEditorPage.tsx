@@ -9,6 +9,7 @@ import { initialValues } from '../../../../runtime/record-engine';
 import { RecordForm, type RecordFormHandle } from '../../../../runtime/react/RecordForm';
 import { errorMessage } from '../../api/client';
 import { fetchForm, fetchRecord, saveRecord } from '../../api/records';
+import { entries, serverMessage } from '../../api/entries';
 import { toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 
@@ -33,7 +34,8 @@ export function ItemEditorPage() {
     [source],
   );
   const [values, setValues] = useState<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<'draft' | 'submit'>();
+  const [submitTried, setSubmitTried] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const handle = useRef<RecordFormHandle | null>(null);
 
@@ -48,7 +50,7 @@ export function ItemEditorPage() {
   async function save() {
     // A draft may be incomplete: problems are shown, and the server refuses only values that are wrong.
     const complete = handle.current?.check() ?? true;
-    setSaving(true);
+    setSaving('draft');
     setServerError(undefined);
     try {
       const r = await saveRecord({ moduleId, recordId, version: record.data?.version, data: current });
@@ -59,9 +61,33 @@ export function ItemEditorPage() {
     } catch (err) {
       setServerError(errorMessage(err));
     } finally {
-      setSaving(false);
+      setSaving(undefined);
     }
   }
+
+  /** Sends the record into the workflow with what is on the screen; a record with problems stays here, shown. */
+  async function submit() {
+    setSubmitTried(true);
+    if (!(handle.current?.check() ?? true)) {
+      setServerError(t('RECORD.SUBMIT_INCOMPLETE'));
+      return;
+    }
+    setSaving('submit');
+    setServerError(undefined);
+    try {
+      const r = await entries.submit({ moduleId, recordId, version: record.data?.version, data: current });
+      void toastSuccess(t('ENTRY.SUBMITTED'));
+      await qc.invalidateQueries({ queryKey: queryKeys.recordsAny });
+      await qc.invalidateQueries({ queryKey: queryKeys.tasks });
+      await qc.invalidateQueries({ queryKey: queryKeys.record(r.recordId) });
+      navigate(`/task-editor/${moduleId}/${r.recordId}`, { replace: true });
+    } catch (err) {
+      setServerError(serverMessage(err) ?? errorMessage(err));
+    } finally {
+      setSaving(undefined);
+    }
+  }
+  const firstStep = recordId ? undefined : form.data?.first_step;
 
   return (
     <main className="editor-page">
@@ -69,13 +95,23 @@ export function ItemEditorPage() {
         <H3>{form.data?.display_name ?? source.definition.display_name}</H3>
         <Tag minimal>{t('RECORD.VERSION', { version: source.module_version })}</Tag>
         {!readOnly && (
-          <Button
-            intent={Intent.PRIMARY}
-            icon="floppy-disk"
-            text={t('RECORD.SAVE_DRAFT')}
-            loading={saving}
-            onClick={() => void save()}
-          />
+          <div className="editor-header-actions">
+            <Button
+              icon="floppy-disk"
+              text={t('RECORD.SAVE_DRAFT')}
+              loading={saving === 'draft'}
+              disabled={saving === 'submit'}
+              onClick={() => void save()}
+            />
+            <Button
+              intent={Intent.PRIMARY}
+              icon="send-to"
+              text={firstStep ? t('RECORD.SUBMIT_TO', { step: firstStep }) : t('RECORD.SUBMIT')}
+              loading={saving === 'submit'}
+              disabled={saving === 'draft'}
+              onClick={() => void submit()}
+            />
+          </div>
         )}
       </header>
       {serverError && (
@@ -90,7 +126,7 @@ export function ItemEditorPage() {
         readOnly={readOnly}
         onChange={setValues}
         formRef={handle}
-        showErrors={checked}
+        showErrors={checked || submitTried}
       />
     </main>
   );

@@ -34,7 +34,14 @@ export function DomainEntryPage() {
             intent={touched && problem ? Intent.DANGER : Intent.NONE}
             helperText={touched && problem ? t(problem) : undefined}
           >
-            <InputGroup id="domain" value={domain} onChange={(e) => setDomain(e.target.value)} rightElement={<span className="domain-suffix">.{window.location.hostname.split('.').slice(1).join('.')}</span>} />
+            <InputGroup
+              id="domain"
+              value={domain}
+              onChange={(e) => setDomain(e.target.value)}
+              rightElement={
+                <span className="domain-suffix">.{window.location.hostname.split('.').slice(1).join('.')}</span>
+              }
+            />
           </FormGroup>
           <Button type="submit" intent={Intent.PRIMARY} fill text={t('DOMAIN.SUBMIT')} />
         </form>

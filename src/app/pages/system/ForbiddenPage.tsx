@@ -5,7 +5,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 /** Formatting only: no scripts, handlers, styles, forms or frames survive. */
 const sanitize = (html: string) =>
-  DOMPurify.sanitize(html, { ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'li'], ALLOWED_ATTR: ['href'] });
+  DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'li'],
+    ALLOWED_ATTR: ['href'],
+  });
 
 export function ForbiddenPage() {
   const { t } = useTranslation();

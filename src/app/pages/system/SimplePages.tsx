@@ -6,12 +6,16 @@ import { endSession } from '../../auth/session';
 
 export function MaintenancePage() {
   const { t } = useTranslation();
-  return <NonIdealState icon="wrench" title={t('SYSTEM.MAINTENANCE_TITLE')} description={t('SYSTEM.MAINTENANCE_TEXT')} />;
+  return (
+    <NonIdealState icon="wrench" title={t('SYSTEM.MAINTENANCE_TITLE')} description={t('SYSTEM.MAINTENANCE_TEXT')} />
+  );
 }
 
 export function ErrorPage() {
   const { t } = useTranslation();
-  return <NonIdealState icon="error" title={t('COMMON.SOMETHING_WRONG')} action={<Link to="/">{t('COMMON.HOME')}</Link>} />;
+  return (
+    <NonIdealState icon="error" title={t('COMMON.SOMETHING_WRONG')} action={<Link to="/">{t('COMMON.HOME')}</Link>} />
+  );
 }
 
 /** Clears the session (server and browser) and goes to the sign-in page. */
