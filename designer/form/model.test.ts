@@ -36,13 +36,13 @@ const names = (d: ModuleDefinition) =>
   d.fieldGroups.map((g) => g.rows.map((r) => r.fields.map((f) => f.name).join(',')).join('|'));
 
 describe('designer model', () => {
-  it('adds fields with defaults: unique name, Untitled field, column width 4, plugin config', () => {
+  it('adds fields with defaults: unique name, Untitled field, column width 4, plugin config (amounts: 2 places)', () => {
     const f = newField(def, 'number', fieldRegistry);
     expect(f).toMatchObject({
       name: 'number_1',
       label: 'Untitled field',
       columnWidth: 4,
-      config: { decimalPlaces: 0, format: 'plain' },
+      config: { decimalPlaces: 2, format: 'plain' },
     });
     expect(names(insertField(def, f, { kind: 'before', name: 'b' }))).toEqual(['a,number_1,b|c', '']);
     expect(names(insertField(def, f, { kind: 'newRow', group: 1 }))).toEqual(['a,b|c', '|number_1']);

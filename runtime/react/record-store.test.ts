@@ -52,4 +52,11 @@ describe('the record store', () => {
     expect(store.checkAll()).toBe(false);
     expect(store.snapshot('doctor_note').error).toBe('Doctor note is required');
   });
+
+  it('shows the message of a required field left empty without typing', () => {
+    const { store } = watched();
+    expect(store.snapshot('email').error).toBeUndefined();
+    store.blur('email');
+    expect(store.snapshot('email').error).toBe('Email is required');
+  });
 });

@@ -95,9 +95,12 @@ export class RecordStore {
     this.emit(this.values);
   }
 
+  /** Leaving a field shows its problem, even one left empty without typing (a required field tabbed past). */
   blur(name: string) {
     if (this.touched.has(name)) return;
     this.touched.add(name);
+    const field = this.compiled.fields[name];
+    if (field) this.errors[name] = validateField(field, this.values, this.access[name]);
     this.refresh([name]);
   }
 

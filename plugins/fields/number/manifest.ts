@@ -21,7 +21,7 @@ export const manifest = defineFieldManifest<NumberConfig>({
   configSchema: {
     type: 'object',
     properties: {
-      decimalPlaces: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+      decimalPlaces: { type: 'integer', minimum: 0, maximum: 10, default: 2 },
       format: { type: 'string', enum: ['plain', 'thousands', 'percent'], default: 'plain' },
       min: { type: 'number' },
       max: { type: 'number' },
@@ -30,7 +30,7 @@ export const manifest = defineFieldManifest<NumberConfig>({
     required: ['decimalPlaces', 'format'],
     additionalProperties: false,
   },
-  defaultConfig: { decimalPlaces: 0, format: 'plain', digitsOnly: false },
+  defaultConfig: { decimalPlaces: 2, format: 'plain', digitsOnly: false },
   valueSchema: (c) => ({
     type: 'number',
     ...(c.min !== undefined ? { minimum: c.min } : {}),
