@@ -55,22 +55,18 @@ describe.each(await testDialects())('task hub and notifications on %s', (dialect
     const id = await a.invoke<string>('GetConnectionId');
     expect(id).toMatch(/[0-9a-f-]{36}/);
 
-    await acme.transaction((tx) =>
-      enqueue(
-        tx,
-        'notification',
-        { userId: adminId, event: 'submit', content: 'Leave request submitted', moduleId: 'm1', recordId: 'r1' },
-        'ev-1',
-      ),
-    );
-    await acme.transaction((tx) =>
-      enqueue(
-        tx,
-        'notification',
-        { userId: adminId, event: 'submit', content: 'duplicate', moduleId: 'm1', recordId: 'r1' },
-        'ev-1',
-      ),
-    );
+    // The same event key twice: the outbox keeps the first and drops the duplicate.
+    const notify = (content: string) =>
+      acme.transaction((tx) =>
+        enqueue(
+          tx,
+          'notification',
+          { userId: adminId, event: 'submit', content, moduleId: 'm1', recordId: 'r1' },
+          'ev-1',
+        ),
+      );
+    await notify('Leave request submitted');
+    await notify('duplicate');
     await t.ctx.outbox.drain();
     await expect.poll(() => gotA.length).toBe(1);
     expect(gotA[0]).toMatchObject({
