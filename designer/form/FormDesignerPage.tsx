@@ -33,6 +33,7 @@ import { addFieldLocales } from '../../runtime/react/designer-registry';
 import { useFieldRegistry } from '../../runtime/react/registries';
 import { errorMessage } from '../../src/app/api/client';
 import { toastError, toastSuccess } from '../../src/app/components/toaster';
+import { usePageApp } from '../../src/app/shell/page-app';
 import {
   fetchDesignedApp,
   fetchReservedFieldNames,
@@ -74,6 +75,7 @@ export default function FormDesignerPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const app = useQuery({ queryKey: ['designed-app', id], queryFn: () => fetchDesignedApp(id) });
+  usePageApp(app.data?.display_name);
   if (app.isLoading) return <Spinner className="page-spinner" />;
   if (app.isError || !app.data)
     return <NonIdealState icon="error" title={app.error ? errorMessage(app.error) : t('COMMON.SOMETHING_WRONG')} />;

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useParams } from 'react-router-dom';
 import { errorMessage } from '../../src/app/api/client';
+import { usePageApp } from '../../src/app/shell/page-app';
 import { fetchModule } from './api';
 import { WorkflowDesigner } from './WorkflowDesigner';
 
@@ -12,6 +13,7 @@ import { WorkflowDesigner } from './WorkflowDesigner';
 export default function WorkflowDesignerPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: ['workflow', 'module', id], queryFn: () => fetchModule(id), gcTime: 0 });
+  usePageApp(q.data?.display_name);
   if (q.isLoading) return <Spinner className="page-spinner" />;
   if (q.error || !q.data) return <NonIdealState icon="error" title={errorMessage(q.error)} />;
   return (

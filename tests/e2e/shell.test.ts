@@ -135,6 +135,15 @@ describe('the signed-in shell in Chromium', () => {
         await items.first().waitFor({ state: 'detached' });
       }
     }
+    const more = page.getByTestId('header-more');
+    if (await more.count()) {
+      await more.click();
+      const items = page.locator('.header-more-menu [data-menu-id]');
+      await items.first().waitFor();
+      for (const c of await items.all()) ids.push((await c.getAttribute('data-menu-id'))!);
+      await page.keyboard.press('Escape');
+      await items.first().waitFor({ state: 'detached' });
+    }
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
     for (const c of await page.locator('.bp6-popover [data-menu-id]').all())
@@ -272,6 +281,46 @@ describe('the signed-in shell in Chromium', () => {
     await search.fill('leave');
     await tree.getByRole('link', { name: 'Leave requests' }).waitFor();
     expect(await admin.getByText('Search value cannot contain special characters').count()).toBe(0);
+  });
+
+  it('keeps the header on one row at 1366 px, burgers below lg, and names the app in the trail', async () => {
+    const context = await web.browser.newContext({ viewport: { width: 1366, height: 850 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await signInPage(page, web.origin, 'administrator.user', PW);
+    const header = page.locator('.shell-header');
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(60);
+    await page.getByTestId('header-more').click();
+    await page.locator('.header-more-menu [data-menu-id="CONNECT_HUB"]').waitFor();
+    await page.keyboard.press('Escape');
+    const sub = page.getByTestId('subheader');
+    // Home is its own page: a title, no "Home › Home" trail.
+    expect(await sub.locator('li').count()).toBe(0);
+
+    const id = (await pageApi(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Travel' })).data
+      .id as string;
+    await pageApi(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+      module: { ...leaveRequest, display_name: 'Travel' },
+    });
+    await page.goto(`${web.origin}/form-editor/show/${id}`);
+    await expect.poll(() => sub.locator('li').allTextContents()).toEqual(['Home', 'Apps', 'Travel', 'Form designer']);
+    expect((await pageApi(page, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
+    await page.goto(`${web.origin}/item-editor/${id}`);
+    await expect.poll(() => sub.locator('li').allTextContents()).toEqual(['Home', 'Travel', 'New record']);
+
+    const icon = await page.evaluate(async () => {
+      const res = await fetch(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href);
+      return res.headers.get('content-type');
+    });
+    expect(icon).toContain('image/svg+xml');
+    await page.setViewportSize({ width: 700, height: 850 });
+    await page.getByRole('button', { name: 'Open the sidebar' }).waitFor();
+    expect(await header.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open the header menu' }).click();
+    await header.waitFor();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
   });
 
   it('shows the open-task count on Home', async () => {

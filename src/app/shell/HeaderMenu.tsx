@@ -1,60 +1,99 @@
-import { Button, Menu, MenuItem, Popover, type IconName } from '@blueprintjs/core';
+import { Boundary, Button, Menu, MenuDivider, MenuItem, OverflowList, Popover, type IconName } from '@blueprintjs/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { MenuItem as Item } from './api';
 
-/** The main menu in the header: the role-filtered entries from GET /api/sys/permissions/menu/sidebar. */
+/** One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it. */
+function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) {
+  const navigate = useNavigate();
+  return (
+    <MenuItem
+      data-menu-id={item.id}
+      icon={item.icon_class as IconName}
+      text={label(item)}
+      disabled={item.disabled}
+      onClick={() => item.action_url && navigate(item.action_url)}
+    />
+  );
+}
+
+/**
+ * The main menu in the header: the role-filtered entries from GET /api/sys/permissions/menu/sidebar. Entries that do
+ * not fit on the header's one row collapse into a "More" menu, groups listed there under their title.
+ */
 export function HeaderMenu({ items }: { items: Item[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const label = (i: Item) => t(`SHELL.MENU.${i.menu_name}`);
+  const visible = (i: Item) =>
+    i.children ? (
+      <div key={i.id} className="header-entry">
+        <Popover
+          placement="bottom-start"
+          content={
+            <Menu aria-label={label(i)}>
+              {i.children.map((c) => (
+                <EntryItem key={c.id} item={c} label={label} />
+              ))}
+            </Menu>
+          }
+        >
+          <Button
+            variant="minimal"
+            icon={i.icon_class as IconName}
+            endIcon="caret-down"
+            data-menu-id={i.id}
+            text={label(i)}
+          />
+        </Popover>
+      </div>
+    ) : (
+      <div key={i.id} className="header-entry">
+        <NavLink
+          to={i.action_url ?? '#'}
+          className={({ isActive }) => `header-link${isActive ? ' active' : ''}`}
+          data-menu-id={i.id}
+        >
+          {label(i)}
+        </NavLink>
+      </div>
+    );
+  const overflow = (rest: Item[]) =>
+    rest.length ? (
+      <div className="header-entry">
+        <Popover
+          placement="bottom-start"
+          content={
+            <Menu aria-label={t('SHELL.HEADER.MORE')} className="header-more-menu">
+              {rest.map((i) =>
+                i.children ? (
+                  <Fragment key={i.id}>
+                    <MenuDivider title={<span data-menu-id={i.id}>{label(i)}</span>} />
+                    {i.children.map((c) => (
+                      <EntryItem key={c.id} item={c} label={label} />
+                    ))}
+                  </Fragment>
+                ) : (
+                  <EntryItem key={i.id} item={i} label={label} />
+                ),
+              )}
+            </Menu>
+          }
+        >
+          <Button variant="minimal" endIcon="caret-down" data-testid="header-more" text={t('SHELL.HEADER.MORE')} />
+        </Popover>
+      </div>
+    ) : null;
   return (
     <nav className="header-menu" aria-label={t('SHELL.HEADER.MENU')}>
-      <ul>
-        {items
-          .filter((i) => i.placement === 'header')
-          .map((i) =>
-            i.children ? (
-              <li key={i.id}>
-                <Popover
-                  placement="bottom-start"
-                  content={
-                    <Menu aria-label={label(i)}>
-                      {i.children.map((c) => (
-                        <MenuItem
-                          key={c.id}
-                          data-menu-id={c.id}
-                          icon={c.icon_class as IconName}
-                          text={label(c)}
-                          disabled={c.disabled}
-                          onClick={() => c.action_url && navigate(c.action_url)}
-                        />
-                      ))}
-                    </Menu>
-                  }
-                >
-                  <Button
-                    variant="minimal"
-                    icon={i.icon_class as IconName}
-                    endIcon="caret-down"
-                    data-menu-id={i.id}
-                    text={label(i)}
-                  />
-                </Popover>
-              </li>
-            ) : (
-              <li key={i.id}>
-                <NavLink
-                  to={i.action_url ?? '#'}
-                  className={({ isActive }) => `header-link${isActive ? ' active' : ''}`}
-                  data-menu-id={i.id}
-                >
-                  {label(i)}
-                </NavLink>
-              </li>
-            ),
-          )}
-      </ul>
+      <OverflowList
+        className="header-list"
+        items={items.filter((i) => i.placement === 'header')}
+        visibleItemRenderer={visible}
+        overflowRenderer={overflow}
+        collapseFrom={Boundary.END}
+        minVisibleItems={1}
+      />
     </nav>
   );
 }

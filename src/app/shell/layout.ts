@@ -29,3 +29,6 @@ export const HOVER_ENTER_MS = 50;
 export const HOVER_LEAVE_MS = 100;
 export const TASK_BADGE_MAX = 9999;
 export const badgeText = (n: number) => (n > TASK_BADGE_MAX ? `${TASK_BADGE_MAX}+` : String(n));
+
+/** The name of the app the open page belongs to, reported by pages whose app may not be in the module tree. */
+export const pageAppNameAtom = atom<string | undefined>(undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeTrail, filterTree } from './navigation';
+import { activeTrail, filterTree, pageTrail } from './navigation';
 import { badgeText, searchProblem } from './layout';
 import type { MenuItem, TreeNode } from './api';
 
@@ -49,6 +49,30 @@ describe('shell navigation', () => {
     ]);
     expect(activeTrail(menu, '/applications').map((i) => i.id)).toEqual(['APPS']);
     expect(activeTrail(menu, '/tasks')).toEqual([]);
+  });
+  it('builds each page trail: none on Home, the app and its page, the menu entry', () => {
+    const menu = [m('APPS', '/applications'), m('SETTINGS', null, [m('MENU_SETTINGS', '/settings/menu')])];
+    expect(pageTrail('/tasks', menu, tree)).toEqual([]);
+    expect(pageTrail('/settings/menu', menu, tree).map((c) => c.key)).toEqual([
+      'SHELL.MENU.SETTINGS',
+      'SHELL.MENU.MENU_SETTINGS',
+    ]);
+    expect(pageTrail('/item-editor/a', menu, tree)).toEqual([
+      { text: 'HR' },
+      { text: 'Leave', href: '/module/a' },
+      { key: 'SHELL.PAGE.NEW_RECORD' },
+    ]);
+    expect(pageTrail('/task-editor/c/r1/t1', menu, tree)).toEqual([
+      { text: 'Travel', href: '/module/c' },
+      { key: 'SHELL.PAGE.TASK' },
+    ]);
+    // An unpublished app is not in the tree: the designer reports its name.
+    expect(pageTrail('/form-editor/show/x/workflow', menu, tree, 'Draft app')).toEqual([
+      { key: 'SHELL.MENU.APPS', href: '/applications' },
+      { text: 'Draft app', href: '/form-editor/show/x' },
+      { key: 'SHELL.PAGE.WORKFLOW' },
+    ]);
+    expect(pageTrail('/module/b', menu, tree)).toEqual([{ text: 'HR' }, { text: 'Expenses' }]);
   });
   it('checks search values and caps the badge', () => {
     expect(searchProblem('Leave req-1_x')).toBe(false);

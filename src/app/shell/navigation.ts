@@ -52,3 +52,78 @@ export function activeTrail(items: MenuItem[], pathname: string): MenuItem[] {
   visit(items, []);
   return best?.trail ?? [];
 }
+
+/** Pages that belong to one app: the app's id in the path and the page's own label. */
+const APP_PAGES: [RegExp, string, 'designer' | 'record'][] = [
+  [/^\/form-editor\/show\/([^/]+)\/workflow/, 'SHELL.PAGE.WORKFLOW', 'designer'],
+  [/^\/form-editor\/show\/([^/]+)/, 'SHELL.PAGE.FORM_DESIGNER', 'designer'],
+  [/^\/item-editor\/([^/]+)\/[^/]+\/[^/]+/, 'SHELL.PAGE.TASK', 'record'],
+  [/^\/item-editor\/([^/]+)\/[^/]+/, 'SHELL.PAGE.DRAFT', 'record'],
+  [/^\/item-editor\/([^/]+)/, 'SHELL.PAGE.NEW_RECORD', 'record'],
+  [/^\/task-editor\/([^/]+)\/[^/]+\/[^/]+/, 'SHELL.PAGE.TASK', 'record'],
+  [/^\/task-editor\/([^/]+)\/[^/]+/, 'SHELL.PAGE.RECORD', 'record'],
+  [/^\/task-editor\/([^/]+)/, 'SHELL.PAGE.NEW_RECORD', 'record'],
+  [/^\/schedule-editor\/([^/]+)/, 'SHELL.PAGE.SCHEDULE', 'record'],
+];
+
+/** The app a page belongs to, from the module tree: its group (if any) and its own node. */
+function findApp(tree: TreeNode[], id: string): { group?: TreeNode; app: TreeNode } | undefined {
+  for (const n of tree) {
+    if (n.id === id && n.type !== 'group') return { app: n };
+    const child = n.children?.find((c) => c.id === id);
+    if (child) return { group: n, app: child };
+  }
+  return undefined;
+}
+
+/**
+ * The trail of a page that belongs to an app: designers under the Apps menu entry, record pages under the app's
+ * group; then the app's name (from the tree, else the name the page reported) and the page's own label.
+ */
+export function appPageTrail(
+  pathname: string,
+  menu: MenuItem[],
+  tree: TreeNode[],
+  reportedName?: string,
+): Crumb[] | undefined {
+  const page = APP_PAGES.find(([re]) => re.test(pathname));
+  if (!page) return undefined;
+  const id = decodeURIComponent(page[0].exec(pathname)![1]!);
+  const found = findApp(tree, id);
+  const name = found?.app.text ?? reportedName;
+  const crumbs: Crumb[] = [];
+  if (page[2] === 'designer') {
+    for (const i of activeTrail(menu, '/applications'))
+      crumbs.push({ key: `SHELL.MENU.${i.menu_name}`, href: i.action_url ?? undefined });
+    if (name) crumbs.push({ text: name, href: `/form-editor/show/${encodeURIComponent(id)}` });
+  } else {
+    if (found?.group) crumbs.push({ text: found.group.text });
+    if (name) crumbs.push({ text: name, href: found ? `/module/${encodeURIComponent(id)}` : undefined });
+  }
+  crumbs.push({ key: page[1] });
+  return crumbs;
+}
+
+/** Titles of pages that are neither menu entries nor app pages. */
+const FIXED: [RegExp, string][] = [
+  [/^\/app\/user\/profile\/security-question/, 'SHELL.USER.SECURITY_QUESTION'],
+  [/^\/app\/user\/profile/, 'SHELL.USER.PROFILE'],
+  [/^\/settings\/user-detail/, 'PEOPLE.USER.DETAIL_TITLE'],
+  [/^\/settings\/team-management\/detail/, 'PEOPLE.TEAM.DETAIL_TITLE'],
+  [/^\/notifications/, 'SHELL.NOTIFICATIONS.TITLE'],
+];
+
+/** The breadcrumb trail below Home of any page; empty on Home itself (/tasks). */
+export function pageTrail(pathname: string, menu: MenuItem[], tree: TreeNode[], reportedName?: string): Crumb[] {
+  if (/^\/tasks(\/|$)/.test(pathname)) return [];
+  const fixed = FIXED.find(([re]) => re.test(pathname));
+  if (fixed) return [{ key: fixed[1] }];
+  const app = appPageTrail(pathname, menu, tree, reportedName);
+  if (app) return app;
+  const trail = activeTrail(menu, pathname);
+  if (trail.length) return trail.map((i) => ({ key: `SHELL.MENU.${i.menu_name}`, href: i.action_url ?? undefined }));
+  const moduleId = /^\/module\/([^/]+)/.exec(pathname)?.[1];
+  const found = moduleId ? findApp(tree, decodeURIComponent(moduleId)) : undefined;
+  if (!found) return [];
+  return [...(found.group ? [{ text: found.group.text }] : []), { text: found.app.text }];
+}
