@@ -79,6 +79,46 @@ describe.each(await testDialects())('task hub and notifications on %s', (dialect
     await b.stop();
   });
 
+  it("tells every page of a tenant that its apps changed when one is published, and no other tenant's", async () => {
+    const a = connect(base, 'acme.localhost', tokenA, adminId);
+    const b = connect(base, 'bravo.localhost', tokenB);
+    let gotA = 0;
+    let gotB = 0;
+    a.on('AppsChanged', () => gotA++);
+    b.on('AppsChanged', () => gotB++);
+    await a.start();
+    await b.start();
+    const auth = bearer(tokenA, 'acme.localhost');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/form/Editor/CreateProcessFromScratch',
+      headers: auth,
+      payload: { name: 'Hub app' },
+    });
+    const id = created.json().data.id as string;
+    const field = { name: 'title', label: 'Title', fieldType: 'text' };
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/form/Editor/SaveForm?id=${id}`,
+      headers: auth,
+      payload: {
+        module: { display_name: 'Hub app', fieldGroups: [{ id: 'g', label: 'G', rows: [{ fields: [field] }] }] },
+      },
+    });
+    expect(gotA).toBe(0);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/form/Editor/publish?id=${id}`,
+      headers: auth,
+    });
+    expect(published.json()).toMatchObject({ success: true });
+    await expect.poll(() => gotA).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(gotB).toBe(0);
+    await a.stop();
+    await b.stop();
+  });
+
   it('negotiates the WebSocket transport for a signed-in user, and refuses strangers', async () => {
     const ok = await t.app.inject({
       method: 'POST',

@@ -194,6 +194,35 @@ describe('notifications and the realtime badge in Chromium', () => {
     expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  it('the sidebar tree and the app list follow an app another user publishes, at once', async () => {
+    await approver.goto(`${web.origin}/applications`);
+    const tree = approver.getByTestId('module-tree');
+    await tree.getByRole('link', { name: 'Travel requests' }).waitFor();
+    await approver.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const { id } = await pageData<{ id: string }>(submitter, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Site visits',
+    });
+    await pageData(submitter, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+      module: {
+        display_name: 'Site visits',
+        fieldGroups: [
+          { id: 'g', label: 'Visit', rows: [{ fields: [{ name: 'site', label: 'Site', fieldType: 'text' }] }] },
+        ],
+      },
+    });
+    await pageData(submitter, 'POST', `/api/form/Editor/publish?id=${id}`, {});
+    await tree.getByRole('link', { name: 'Site visits' }).waitFor({ timeout: 5_000 });
+    await approver
+      .getByTestId('shell-content')
+      .or(approver.locator('.shell-content'))
+      .getByText('Site visits')
+      .first()
+      .waitFor({ timeout: 5_000 });
+    await pageData(submitter, 'POST', `/api/form/Editor/DeleteForm?moduleId=${id}`, {});
+    await tree.getByRole('link', { name: 'Site visits' }).waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   it('marks all as read, clearing the unread styling and the badge; signing out closes the hub connection', async () => {
     await bell().click();
     await dropdown().getByRole('button', { name: 'Mark all as read' }).click();

@@ -5,15 +5,16 @@ import { toast } from '../components/toaster';
 import { authStore, authTokenAtom, configAtom } from '../state/auth';
 import type { Notification } from '../pages/notifications/api';
 import { addNotification } from '../pages/notifications/cache';
-import { keysTouchedBy } from './query-keys';
-import { createTaskHub, RECEIVE_NOTIFICATION, runTaskHub } from './task-hub';
+import { APPS_KEYS, keysTouchedBy } from './query-keys';
+import { APPS_CHANGED, createTaskHub, RECEIVE_NOTIFICATION, runTaskHub } from './task-hub';
 
 /** Spec section 9: the message about a notification shows 7.5 s after it arrives. */
 export const NOTIFICATION_DELAY_MS = 7500;
 
 /**
  * Holds the task hub connection while a user is signed in (it stops on sign-out or when the user changes). A
- * pushed notification raises the badge at once; 7.5 s later its text is shown and what it touched is refetched.
+ * pushed notification raises the badge at once; 7.5 s later its text is shown and what it touched is refetched. A
+ * change to the tenant's apps refreshes the sidebar tree and app lists at once.
  */
 export function RealtimeProvider() {
   const qc = useQueryClient();
@@ -32,6 +33,10 @@ export function RealtimeProvider() {
         for (const queryKey of keysTouchedBy(n)) void qc.invalidateQueries({ queryKey });
       }, NOTIFICATION_DELAY_MS);
       timers.add(timer);
+    });
+    // A published, renamed or deleted app: the menus and app lists show it at once (no message to wait for).
+    conn.on(APPS_CHANGED, () => {
+      for (const queryKey of APPS_KEYS) void qc.invalidateQueries({ queryKey });
     });
     const stop = runTaskHub(conn);
     return () => {

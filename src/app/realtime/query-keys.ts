@@ -81,6 +81,17 @@ export function keysTouchedBy(n: { module_id?: string | null; record_id?: string
   const keys: QueryKey[] = [queryKeys.tasks];
   if (n.module_id) keys.push(queryKeys.records(n.module_id), queryKeys.summary(n.module_id));
   else keys.push(queryKeys.recordsAny, queryKeys.summaryAny);
-  if (n.record_id) keys.push(queryKeys.history(n.record_id), queryKeys.comments(n.record_id), queryKeys.record(n.record_id));
+  if (n.record_id)
+    keys.push(queryKeys.history(n.record_id), queryKeys.comments(n.record_id), queryKeys.record(n.record_id));
   return keys;
 }
+
+/** What a change to the tenant's apps makes stale: the sidebar tree and favourites, quick launch, app lists, forms. */
+export const APPS_KEYS: QueryKey[] = [
+  queryKeys.menuTree(),
+  queryKeys.favourites(),
+  queryKeys.quickLaunch(),
+  queryKeys.applications,
+  queryKeys.categories,
+  queryKeys.formAny,
+];

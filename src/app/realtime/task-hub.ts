@@ -4,11 +4,27 @@ import {
   HubConnectionState,
   LogLevel,
   type HubConnection,
+  type ILogger,
 } from '@microsoft/signalr';
 import { MAX_RECONNECTS, taskHubRetryPolicy } from './retry-policy';
 
 /** The hub method on which the server pushes a new notification (src/server/notifications/deliver.ts). */
 export const RECEIVE_NOTIFICATION = 'ReceiveNotification';
+/** The hub method on which the server tells every page of the tenant that its apps changed (src/server/hub/hub.ts). */
+export const APPS_CHANGED = 'AppsChanged';
+
+/**
+ * Warnings and errors to the console, except the one about a start cut short by our own stop (the page left the
+ * signed-in shell, for instance a refused route, while the connection was negotiating): nothing went wrong there.
+ */
+const OUR_STOP = ['stopped during negotiation', 'before stop() was called'];
+export const hubLogger: ILogger = {
+  log(level, message) {
+    if (level < LogLevel.Warning || OUR_STOP.some((m) => message.includes(m))) return;
+    if (level >= LogLevel.Error) console.error(message);
+    else console.warn(message);
+  },
+};
 
 /**
  * One connection to /TaskHub for the signed-in user over WebSockets. The token factory is read at every
@@ -21,7 +37,7 @@ export function createTaskHub(userId: string, accessToken: () => string): HubCon
       transport: HttpTransportType.WebSockets,
     })
     .withAutomaticReconnect(taskHubRetryPolicy)
-    .configureLogging(LogLevel.Warning)
+    .configureLogging(hubLogger)
     .build();
 }
 

@@ -2,6 +2,7 @@ import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { api, call, type Envelope } from '../api/client';
 import { configAtom } from '../state/auth';
+import { queryKeys } from '../realtime/query-keys';
 
 /** Shapes from the server's route schemas (one definition, types derived). */
 export type { Favourite, MenuItem, TreeNode } from '../../server/sys/schemas';
@@ -12,11 +13,17 @@ const MENU = '/sys/permissions/menu';
 const useUid = () => useAtomValue(configAtom)?.userInfo?.uid ?? '';
 
 export const useMenu = () =>
-  useQuery({ queryKey: ['menu', 'sidebar', useUid()], queryFn: () => call<MenuItem[]>(api.get(`${MENU}/sidebar`)) });
+  useQuery({ queryKey: queryKeys.menuSidebar(useUid()), queryFn: () => call<MenuItem[]>(api.get(`${MENU}/sidebar`)) });
 export const useModuleTree = () =>
-  useQuery({ queryKey: ['menu', 'tree', useUid()], queryFn: () => call<TreeNode[]>(api.get(`${MENU}/sidebar/tree`)) });
+  useQuery({
+    queryKey: queryKeys.menuTree(useUid()),
+    queryFn: () => call<TreeNode[]>(api.get(`${MENU}/sidebar/tree`)),
+  });
 export const useFavourites = () =>
-  useQuery({ queryKey: ['favourites', useUid()], queryFn: () => call<Favourite[]>(api.get('/sys/Favourite/list')) });
+  useQuery({
+    queryKey: queryKeys.favourites(useUid()),
+    queryFn: () => call<Favourite[]>(api.get('/sys/Favourite/list')),
+  });
 
 /** Adds or removes a favourite module, then reloads the list. */
 export function useToggleFavourite() {
@@ -26,13 +33,13 @@ export function useToggleFavourite() {
       const res = await api.post<Envelope>(on ? '/sys/favourite/add' : '/sys/favourite/remove', { moduleId });
       if (!res.data.success) throw new Error(res.data.message);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['favourites'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.favourites() }),
   });
 }
 
 /** Open-task count for the Home badge (GET /api/Task/total answers a number). */
 export const useTaskTotal = () =>
-  useQuery({ queryKey: ['tasks', 'total', useUid()], queryFn: () => call<number>(api.get('/Task/total')) });
+  useQuery({ queryKey: queryKeys.taskTotal(useUid()), queryFn: () => call<number>(api.get('/Task/total')) });
 
 /** The bell's data: the notifications feature's first page (shared query key, so pushed events raise the badge). */
 export { useLatestNotifications as useNotifications } from '../pages/notifications/hooks';

@@ -15,6 +15,8 @@ export interface HubBus {
 
 /** The routing key: JSON keeps it exact and unambiguous whatever the ids contain (no raw newline can appear). */
 export const busKey = (tenantId: string, userId: string): string => JSON.stringify([tenantId, userId]);
+/** The key of messages for every connection of a tenant. */
+export const tenantBusKey = (tenantId: string): string => JSON.stringify([tenantId]);
 
 export const HUB_CHANNEL = 'flowforms:hub';
 const NL = 0x0a;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { busKey, type HubBus } from './bus.js';
+import { busKey, tenantBusKey, type HubBus } from './bus.js';
 import { frame, isHandshake, MessageType, parseRecords, PING_FRAME, type HubMessage } from './protocol.js';
 
 const OPEN = 1; // WebSocket.OPEN
@@ -15,11 +15,16 @@ const HANDSHAKE_TIMEOUT_MS = 15_000;
 interface Connection {
   id: string;
   key: string;
+  /** The bus key of its tenant: messages for everyone of the tenant. */
+  tenantKey: string;
   socket: WebSocket;
   lastSeen: number;
   /** When the server last wrote to it: a socket that just got a message needs no ping. */
   lastSent: number;
 }
+
+/** The hub method telling every page of a tenant that its apps changed (published, renamed, regrouped, deleted). */
+export const HUB_APPS_CHANGED = 'AppsChanged';
 
 /** Server frames are text; compression is off for the hub, so ws writes the bytes as they are. */
 const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
@@ -31,6 +36,7 @@ const PING_BYTES = Buffer.from(PING_FRAME);
  */
 export class TaskHub {
   private byUser = new Map<string, Set<Connection>>();
+  private byTenant = new Map<string, Set<Connection>>();
   private timer?: NodeJS.Timeout;
   private count = 0;
 
@@ -53,12 +59,17 @@ export class TaskHub {
     return this.bus.publish(busKey(tenantId, userId), frame({ type: MessageType.Invocation, target, arguments: args }));
   }
 
+  /** Sends an invocation to every connection of a tenant (a change everyone's menus show, such as a published app). */
+  sendToTenant(tenantId: string, target: string, args: unknown[]): Promise<void> {
+    return this.bus.publish(tenantBusKey(tenantId), frame({ type: MessageType.Invocation, target, arguments: args }));
+  }
+
   /**
    * The hot path: the frame was serialized once by the sending node; a user not held here costs one map lookup,
    * and the bytes go to the sockets unchanged (a view, not a copy).
    */
   private deliver(key: string, bytes: Buffer, start: number) {
-    const conns = this.byUser.get(key);
+    const conns = this.byUser.get(key) ?? this.byTenant.get(key);
     if (!conns) return;
     const data = start ? bytes.subarray(start) : bytes;
     const now = Date.now();
@@ -75,6 +86,7 @@ export class TaskHub {
     const conn: Connection = {
       id: crypto.randomUUID(),
       key: busKey(tenantId, userId),
+      tenantKey: tenantBusKey(tenantId),
       socket,
       lastSeen: at,
       lastSent: at,
@@ -144,9 +156,14 @@ export class TaskHub {
   }
 
   private register(conn: Connection) {
-    let set = this.byUser.get(conn.key);
-    if (!set) this.byUser.set(conn.key, (set = new Set()));
-    set.add(conn);
+    for (const [map, key] of [
+      [this.byUser, conn.key],
+      [this.byTenant, conn.tenantKey],
+    ] as const) {
+      let set = map.get(key);
+      if (!set) map.set(key, (set = new Set()));
+      set.add(conn);
+    }
     this.count++;
   }
 
@@ -155,6 +172,9 @@ export class TaskHub {
     if (!set?.delete(conn)) return;
     this.count--;
     if (!set.size) this.byUser.delete(conn.key);
+    const tenant = this.byTenant.get(conn.tenantKey);
+    tenant?.delete(conn);
+    if (tenant && !tenant.size) this.byTenant.delete(conn.tenantKey);
   }
 
   /**

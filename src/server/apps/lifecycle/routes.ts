@@ -2,7 +2,7 @@ import { ok, type ApiApp } from '../../http/api.js';
 import { rolesOf } from '../../access/index.js';
 import { badRequest } from '../../http/errors.js';
 import { DatatablePayload, NoBody } from '../../../../schemas/api/common.js';
-import { EDITOR as E } from '../paths.js';
+import { EDITOR as E, type AppsChanged } from '../paths.js';
 import { RESERVED_FIELD_NAMES, RESERVED_MODULE_NAMES } from './rules.js';
 import {
   AppIdAnswer,
@@ -37,7 +37,7 @@ function appIdOf(fromBody: string | undefined, fromQuery: string | undefined, na
 }
 
 /** Apps (modules): the lists everyone sees, and the design calls of designers. */
-export function lifecycleRoutes(app: ApiApp) {
+export function lifecycleRoutes(app: ApiApp, appsChanged: AppsChanged) {
   app.get(`${E}/ReservedModuleNames`, { schema: { tags, response: { 200: NamesAnswer } } }, async () =>
     ok(RESERVED_MODULE_NAMES),
   );
@@ -96,7 +96,11 @@ export function lifecycleRoutes(app: ApiApp) {
   app.post(
     `${E}/publish`,
     { config: designers, schema: { tags, querystring: IdQuery, body: NoBody, response: { 200: PublishedAnswer } } },
-    async (req) => ok(await publishApp(req.tdb, req.user, req.query.id), 'The app has been published.'),
+    async (req) => {
+      const published = await publishApp(req.tdb, req.user, req.query.id);
+      appsChanged(req.tdb.tenantId);
+      return ok(published, 'The app has been published.');
+    },
   );
 
   app.post(
@@ -118,11 +122,12 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: OptionalIdQuery, body: UpdateAppBody, response: { 200: AppIdAnswer } },
     },
-    async (req) =>
-      ok(
-        await updateApp(req.tdb, req.user, req.tenant.settings, appIdOf(req.body.id, req.query.id, 'id'), req.body),
-        'The app has been updated.',
-      ),
+    async (req) => {
+      const id = appIdOf(req.body.id, req.query.id, 'id');
+      const updated = await updateApp(req.tdb, req.user, req.tenant.settings, id, req.body);
+      appsChanged(req.tdb.tenantId);
+      return ok(updated, 'The app has been updated.');
+    },
   );
 
   app.post(
@@ -131,10 +136,10 @@ export function lifecycleRoutes(app: ApiApp) {
       config: designers,
       schema: { tags, querystring: DeleteAppQuery, body: DeleteAppBody, response: { 200: AppIdAnswer } },
     },
-    async (req) =>
-      ok(
-        await deleteApp(req.tdb, req.user, appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId')),
-        'The app has been deleted.',
-      ),
+    async (req) => {
+      const deleted = await deleteApp(req.tdb, req.user, appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId'));
+      appsChanged(req.tdb.tenantId);
+      return ok(deleted, 'The app has been deleted.');
+    },
   );
 }
