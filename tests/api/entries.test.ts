@@ -340,6 +340,37 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     expect(ids(all)).toEqual([submitted[3]!.id]);
   });
 
+  it('shows how each process ended as the Outcome column and counters, and filters on it', async () => {
+    const rejected = submitted[7]!.id;
+    const task = await o.tdb
+      .selectFrom('tasks')
+      .select('id')
+      .where('record_id', '=', rejected)
+      .where('assignee_id', '=', id.mia!)
+      .executeTakeFirstOrThrow();
+    const r = await post('/api/EntryModule/approve', 'mia', {
+      task_id: task.id,
+      accepted: false,
+      description: 'No receipt',
+    });
+    expect(r.json(), r.body).toMatchObject({ success: true });
+    const s = (await get(`/api/EntryModule/summary/${moduleId}`, 'admin')).json().data;
+    // A rejected process is completed, and its outcome says how.
+    expect(s.byStatus).toMatchObject({ Completed: 2 });
+    expect(s.byOutcome).toEqual({ Approved: 1, Rejected: 1, Withdrawn: 0 });
+    const filtered = await list('admin', {
+      filters: [{ field: 'process_outcome', operator: 'eq', value: 'Rejected' }],
+    });
+    expect(ids(filtered)).toEqual([rejected]);
+    const rows = filtered.json().data.data as (Row & { process_outcome: string | null })[];
+    expect(rows[0]).toMatchObject({ process_status: 'Completed', process_outcome: 'Rejected' });
+    const col = filtered.json().data.columns.find((c: { data: string }) => c.data === 'process_outcome');
+    expect(col).toMatchObject({ name: 'Outcome', values: ['Approved', 'Rejected', 'Withdrawn'] });
+    const open = await list('admin', { filters: [{ field: 'process_outcome', operator: 'isnull' }] });
+    expect(ids(open)).not.toContain(rejected);
+    expect(open.json().data.recordsFiltered).toBe(submitted.length - 2);
+  });
+
   it('deletes own drafts, refuses others with the reason, and is all-or-nothing in bulk', async () => {
     const mine = submitted.find((s) => s.by === 'sam')!.id;
     const refused = await post('/api/EntryModule/deletebyIds', 'sam', { ids: [drafts[0], mine] });

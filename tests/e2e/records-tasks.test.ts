@@ -158,6 +158,21 @@ describe('staff records and approvers tasks in Chromium', () => {
     await staff.goto(`${origin}/task-editor/${moduleId}/${recordId}`);
     await staff.getByRole('tab', { name: 'History' }).click();
     await staff.getByText('Missing receipt').waitFor();
+
+    // The list says how each process ended: a counter per outcome, which filters the list to it.
+    await admin.goto(`${origin}/module/${moduleId}`);
+    await expect.poll(() => admin.getByTestId('counter-Rejected').textContent()).toBe('Rejected: 1');
+    await expect.poll(() => admin.getByTestId('counter-Approved').textContent()).toBe('Approved: 1');
+    await admin.getByTestId('counter-Rejected').click();
+    const rows = admin.locator('tbody tr[data-testid^="record-row-"]');
+    await expect.poll(() => rows.count()).toBe(1);
+    await admin
+      .getByTestId(`record-row-${recordId}`)
+      .getByRole('cell', { name: 'Rejected', exact: true })
+      .first()
+      .waitFor();
+    await admin.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
   });
 
   it('a bulk delete the server refuses rolls back with its message', async () => {

@@ -41,3 +41,13 @@ export function processStatus(
   const display = s && s !== WF.completed && s !== WF.faulted ? `${status} - ${s}` : status;
   return { status, display };
 }
+
+/** How a process ended, for lists and counts: approved, rejected, withdrawn (back to a draft); null while open. */
+export const OUTCOMES = ['Approved', 'Rejected', 'Withdrawn'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export function processOutcome(r: Pick<RecordRow, 'workflow_status' | 'workflow_completed_on'>): Outcome | null {
+  if (r.workflow_status === WF.withdrawn) return 'Withdrawn';
+  if (!r.workflow_completed_on) return null;
+  return r.workflow_status === WF.rejected ? 'Rejected' : 'Approved';
+}

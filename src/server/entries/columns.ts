@@ -3,6 +3,8 @@ import type { DialectName } from '../db/database.js';
 import type { LoadedVersion } from '../records/store.js';
 import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
 import { resolvePermissions } from '../../../runtime/permissions.js';
+import { OUTCOMES } from '../engine/status.js';
+import { outcomeSql, PROCESS_STATUSES } from './status-sql.js';
 
 export type ColumnKind = 'text' | 'number';
 
@@ -18,6 +20,8 @@ export interface ListColumn {
   sortable: boolean;
   /** A field (value in records.data) rather than a system column. */
   field: boolean;
+  /** The only values the column holds, when it is one of a fixed set (filters offer them as choices). */
+  values?: readonly string[];
 }
 
 /** Field names are identifiers (the module schema's pattern), so they can be written into SQL and index DDL. */
@@ -67,7 +71,8 @@ export function sortKeySql(dialect: DialectName, name: string, kind: ColumnKind)
 
 /** System columns of spec section 2 (and a few more for sorting); process status and tasks are derived. */
 export const SYSTEM_COLUMNS: ListColumn[] = [
-  system('process_status', 'Process Status', { sortable: false, expr: sql`null` }),
+  system('process_status', 'Process Status', { sortable: false, expr: sql`null`, values: PROCESS_STATUSES }),
+  system('process_outcome', 'Outcome', { sortable: false, expr: outcomeSql, values: OUTCOMES }),
   system('tasks', 'Tasks', { sortable: false, expr: sql`null` }),
   system('workflow_activity_name', 'Process Step'),
   system('workflow_started_on', 'Process Started On'),

@@ -5,7 +5,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest } from '../http/errors.js';
 import { isAdmin, visibleRecordsWhere } from '../access/index.js';
-import { OPEN, processStatus } from '../engine/status.js';
+import { OPEN, processOutcome, processStatus } from '../engine/status.js';
 import type { ListColumn } from './columns.js';
 import { filterSql } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
@@ -247,6 +247,7 @@ export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<Entr
       sequence_number: r.sequence_number,
       process_status: status,
       process_status_display: display,
+      process_outcome: processOutcome(r),
       tasks: tasks
         .filter((t) => t.record_id === r.id)
         .map((t) => ({ assignee: names.get(t.assignee_id) ?? '', step: t.activity_title })),

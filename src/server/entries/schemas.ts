@@ -40,6 +40,8 @@ export const ListColumnView = Type.Object({
   kind: Type.Union([Type.Literal('text'), Type.Literal('number')]),
   orderable: Type.Boolean(),
   searchable: Type.Boolean(),
+  /** The fixed set of values the column holds (process status, outcome), offered as filter choices. */
+  values: Type.Optional(Type.Array(Type.String())),
 });
 export type ListColumnView = Static<typeof ListColumnView>;
 
@@ -53,6 +55,8 @@ export const EntryRow = Type.Object({
   sequence_number: Nullable(Type.Integer()),
   process_status: Type.String(),
   process_status_display: Type.String(),
+  /** How the process ended: Approved, Rejected or Withdrawn; null while it runs or before it starts. */
+  process_outcome: Nullable(Type.String()),
   /** Open tasks: who holds them and at which step. */
   tasks: Type.Array(Type.Object({ assignee: Type.String(), step: Type.String() })),
   workflow_status: Nullable(Type.String()),
@@ -130,6 +134,8 @@ export const Summary = Type.Object({
   total: Type.Integer(),
   drafts: Type.Integer(),
   byStatus: Type.Record(Type.String(), Type.Integer()),
+  /** Submitted records by how their process ended (Approved, Rejected), and the user's withdrawn drafts. */
+  byOutcome: Type.Record(Type.String(), Type.Integer()),
   countCapped: Type.Boolean(),
 });
 export type Summary = Static<typeof Summary>;

@@ -63,6 +63,7 @@ export async function listEntries(
     kind: c.kind,
     orderable: c.sortable,
     searchable: c.field,
+    ...(c.values ? { values: [...c.values] } : {}),
   }));
   return { ...result, columns: cols };
 }

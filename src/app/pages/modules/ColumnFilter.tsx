@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, HTMLSelect, InputGroup, Popover } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { valueLabel } from './SummaryCounters';
 import { FILTER_OPERATORS, UNARY, type FilterOperator, type ListColumn, type ListFilter } from '../../api/entries';
 
-const STATUS_VALUES = ['Running', 'Completed', 'Faulted', 'Not Started'];
-
-/** A column's filter: operator (spec section 3) and value; process status offers its four values. */
+/** A column's filter: operator (spec section 3) and value; a column of a fixed set of values offers them. */
 export function ColumnFilter({
   column,
   value,
@@ -16,12 +15,10 @@ export function ColumnFilter({
   onChange(f?: ListFilter): void;
 }) {
   const { t } = useTranslation();
-  const status = column.data === 'process_status';
-  const operators = status ? (['eq', 'neq'] as FilterOperator[]) : FILTER_OPERATORS;
+  const choices = column.values;
+  const operators = choices ? (['eq', 'neq'] as FilterOperator[]) : FILTER_OPERATORS;
   const [op, setOp] = useState<FilterOperator>(value?.operator ?? 'eq');
-  const [text, setText] = useState(
-    value?.value === undefined ? (status ? STATUS_VALUES[0]! : '') : String(value.value),
-  );
+  const [text, setText] = useState(value?.value === undefined ? (choices?.[0] ?? '') : String(value.value));
   const unary = UNARY.includes(op);
   const label = t('RECORDS.FILTER_BY', { name: column.name });
   return (
@@ -42,12 +39,12 @@ export function ColumnFilter({
             options={operators.map((o) => ({ value: o, label: t(`RECORDS.OP.${o}`) }))}
           />
           {!unary &&
-            (status ? (
+            (choices ? (
               <HTMLSelect
                 aria-label={t('RECORDS.VALUE')}
                 value={text}
                 onChange={(e) => setText(e.target.value)}
-                options={STATUS_VALUES.map((s) => ({ value: s, label: t(`RECORDS.STATUS.${s.replace(' ', '_')}`) }))}
+                options={choices.map((v) => ({ value: v, label: valueLabel(t, v) }))}
               />
             ) : (
               <InputGroup

@@ -12,7 +12,6 @@ import {
   Spinner,
   Tab,
   Tabs,
-  Tag,
 } from '@blueprintjs/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { fetchForm } from '../../api/records';
 import { entries, listConfig, serverMessage, type EntryPage, type ListFilter } from '../../api/entries';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { ColumnFilter } from './ColumnFilter';
+import { SummaryCounters, valueLabel } from './SummaryCounters';
 import { cellText, visibleColumns } from './cells';
 import { useFormatDate } from '../../shell/dates';
 import './records.css';
@@ -145,13 +145,17 @@ export function ModuleRecordsPage() {
     <main className="records-page">
       <header className="records-header">
         <H3>{form.data?.display_name ?? ''}</H3>
-        {summary.data &&
-          Object.entries(summary.data.byStatus).map(([s, n]) => (
-            <Tag key={s} minimal round>
-              {t(`RECORDS.STATUS.${s.replace(' ', '_')}`)}: {n}
-              {summary.data.countCapped && n >= 10000 ? '+' : ''}
-            </Tag>
-          ))}
+        {summary.data && (
+          <SummaryCounters
+            summary={summary.data}
+            active={filters}
+            onPick={(column, value, onDrafts) => {
+              setTab(onDrafts ? 'drafts' : 'records');
+              setFilters([{ field: column, operator: 'eq', value }]);
+              reset();
+            }}
+          />
+        )}
         <span className="spacer" />
         <Button icon="time" text={t('RECORDS.SCHEDULES')} onClick={() => navigate(`/schedule-editor/${moduleId}`)} />
         <Button
@@ -280,7 +284,7 @@ export function ModuleRecordsPage() {
                   </td>
                   {shown.map((c) => (
                     <td key={c.data} onClick={() => navigate(`/task-editor/${moduleId}/${r.id}`)}>
-                      {cellText(r, c, (iso) => fmt(iso, true))}
+                      {c.values ? valueLabel(t, cellText(r, c)) : cellText(r, c, (iso) => fmt(iso, true))}
                     </td>
                   ))}
                   <td>
