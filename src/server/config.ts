@@ -26,6 +26,9 @@ export interface Config {
   webDir?: string;
   seedAdminPassword?: string;
   seedUserPassword?: string;
+  seedApproverPassword?: string;
+  /** Fill the demo tenant with an example app, people and records on the first start (SEED_DEMO_CONTENT=off: not). */
+  seedDemoContent: boolean;
   /** Whether this node delivers outbox entries (several nodes may; SKIP LOCKED keeps each entry single). */
   outboxWorker: boolean;
   /** Maximum request body in bytes. */
@@ -93,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist/web'),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || undefined,
     seedUserPassword: env.SEED_USER_PASSWORD || undefined,
+    seedApproverPassword: env.SEED_APPROVER_PASSWORD || undefined,
+    seedDemoContent: env.SEED_DEMO_CONTENT !== 'off',
     outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
     fileMaxBytes: positive(env, 'FILE_MAX_BYTES', 10 * 1024 * 1024),

@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase, openOwnerDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './seed.js';
+import { seedDemo, seedIfEmpty } from './seed.js';
 
 async function main() {
   const config = loadConfig();
@@ -11,7 +11,8 @@ async function main() {
   await owner.destroy();
   const db = openDatabase(config);
   const { app, ctx } = await buildApp({ config, db });
-  await seedIfEmpty(db, config, app.log);
+  const seeded = await seedIfEmpty(db, config, app.log);
+  if (seeded && config.seedDemoContent) await seedDemo(app, config, seeded);
   if (config.outboxWorker) ctx.outbox.start();
   // The first action should not wait for the engine's writer thread to load.
   ctx.transitions.start();

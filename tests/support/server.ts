@@ -45,6 +45,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       SEED_ADMIN_PASSWORD: 'Admin-Pass-123',
       SEED_USER_PASSWORD: 'User-Pass-123',
+      SEED_APPROVER_PASSWORD: 'Approver-Pass-123',
+      // Tests start from a bare demo tenant; tests/e2e/demo.test.ts turns the example content on.
+      SEED_DEMO_CONTENT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
