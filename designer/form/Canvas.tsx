@@ -197,6 +197,7 @@ const FieldCard = memo(function FieldCard({ field, selected, hasError, onSelect 
       data-field={field.name}
       style={{ gridColumn: `span ${field.columnWidth ?? DEFAULT_COLUMN_WIDTH}` }}
       data-testid={`field-${field.name}`}
+      title={field.label || field.name}
       onClick={() => onSelect({ kind: 'field', name: field.name })}
     >
       <span className="fd-handle" {...handle}>

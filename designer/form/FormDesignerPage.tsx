@@ -57,6 +57,15 @@ const JsonPanel = lazy(() => import('./JsonPanel'));
 // Module constants: dnd-kit memoizes sensors on these objects, and a new object per render would re-render every
 // draggable and droppable of the canvas on each keystroke.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+// The palette scrolls only by the user's hand: scrolled under a drag leaving it, it would carry the drop point along.
+const AUTO_SCROLL = { canScroll: (el: Element) => !el.classList.contains('fd-palette') };
+
+/**
+ * Where the pointer is during a drag. dnd-kit's delta also counts the scrolling of the source's containers, so the
+ * point a card is let go at is read from the pointer itself.
+ */
+const pointer = { x: 0, y: 0, tracking: false };
+const trackPointer = (e: PointerEvent) => Object.assign(pointer, { x: e.clientX, y: e.clientY });
 
 addFieldLocales(i18n);
 
@@ -82,9 +91,20 @@ export default function FormDesignerPage() {
   return <Designer key={app.data.id} app={app.data} />;
 }
 
+/** Monaco loads while the designer is idle, so the first formula or JSON editor opens at once. */
+function usePreloadedEditor() {
+  useEffect(() => {
+    const load = () => void import('./CodeEditor');
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 500);
+    const id = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+}
+
 function Designer({ app }: { app: DesignedApp }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  usePreloadedEditor();
   const [history, dispatch] = useReducer(historyReducer, app.module_draft, initialHistory);
   const def = history.present;
   const [saved, setSaved] = useState<ModuleDefinition>(app.module_draft);
@@ -214,15 +234,23 @@ function Designer({ app }: { app: DesignedApp }) {
 
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor));
   const onDragStart = (e: DragStartEvent) => {
+    const start = e.activatorEvent as PointerEvent | null;
+    if (start && 'clientX' in start) {
+      Object.assign(pointer, { x: start.clientX, y: start.clientY, tracking: true });
+      window.addEventListener('pointermove', trackPointer, { passive: true });
+    }
     const item = e.active.data.current as DragData | undefined;
     if (item) liftStore.set(dragKey(item));
     setDragLabel(item ? dragLabelOf(item) : String(e.active.id));
   };
   const onDragCancel = () => {
+    window.removeEventListener('pointermove', trackPointer);
     liftStore.set(null);
     setDragLabel(null);
   };
   const onDragEnd = (e: DragEndEvent) => {
+    const tracked = pointer.tracking ? { x: pointer.x, y: pointer.y } : undefined;
+    pointer.tracking = false;
     onDragCancel();
     // A copy: the bridge refills its data object at the next pickup.
     const item = e.active.data.current ? ({ ...e.active.data.current } as DragData) : undefined;
@@ -230,14 +258,9 @@ function Designer({ app }: { app: DesignedApp }) {
     let drop = e.over.data.current as DropData;
     if (drop.kind === 'rowEnd') {
       // The pointer where it was let go; from the keyboard, the centre of the moved element.
-      const start = e.activatorEvent as PointerEvent | null;
       const moved = e.active.rect.current.translated;
       const point =
-        start && 'clientX' in start
-          ? { x: start.clientX + e.delta.x, y: start.clientY + e.delta.y }
-          : moved
-            ? { x: moved.left + moved.width / 2, y: moved.top + moved.height / 2 }
-            : undefined;
+        tracked ?? (moved ? { x: moved.left + moved.width / 2, y: moved.top + moved.height / 2 } : undefined);
       drop = placeInRow(
         drop,
         document.querySelector(`[data-testid="row-${drop.group}-${drop.row}"]`),
@@ -338,6 +361,7 @@ function Designer({ app }: { app: DesignedApp }) {
   const design = (
     <DndContext
       sensors={sensors}
+      autoScroll={AUTO_SCROLL}
       collisionDetection={designerCollision}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signInPage, useWeb } from '../support/web.js';
+import { pageData, signInPage, useWeb } from '../support/web.js';
 
 /** Presses on a source and moves the mouse to a target in steps, the way dnd-kit's pointer sensor expects. */
 async function drag(page: Page, from: Locator, to: Locator, at: 'centre' | 'left' = 'centre') {
@@ -270,6 +270,53 @@ describe('the form designer in Chromium', () => {
     await expect(page.inputValue('#field-full_name')).resolves.toBe('Ada Lovelace');
     await page.getByText('Version 1').waitFor();
     await expect(page.locator('#field-email_1').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('works at a laptop size: a palette item from the bottom drops on the canvas, full labels, one problem', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await signInPage(page, web.origin, 'admin', 'Admin-Pass-123');
+    const { id } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Laptop app',
+    });
+    const long = 'Date the expense was incurred';
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+      module: {
+        display_name: 'Laptop app',
+        fieldGroups: [
+          { id: 'g', label: 'Main', rows: [{ fields: [{ name: 'when', label: long, fieldType: 'date' }] }] },
+        ],
+      },
+    });
+    await page.goto(`${web.origin}/form-editor/show/${id}`);
+    await page.getByTestId('field-when').waitFor();
+    // The card keeps its whole label (two lines at most) and names it on hover.
+    const label = page.getByTestId('field-when').locator('.bp6-label');
+    await expect(label.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).resolves.toBe(true);
+    expect(await page.getByTestId('field-when').getAttribute('title')).toBe(long);
+
+    // The palette scrolls on its own, inside the window: its last item is reached without moving the page.
+    const palette = page.locator('.fd-palette');
+    await palette.evaluate((e) => e.scrollTo(0, e.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const items = palette.locator('.fd-palette-item');
+    const last = items.nth((await items.count()) - 1);
+    const type = (await last.getAttribute('data-testid'))!.slice('palette:'.length).replace(/-/g, '_');
+    const from = (await last.locator('.fd-palette-drag').boundingBox())!;
+    expect(from.y + from.height).toBeLessThanOrEqual(850);
+    const to = (await page.getByTestId('row-0-0').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 3 });
+    await page.mouse.move(to.x + to.width - 10, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.move(to.x + to.width - 9, to.y + to.height / 2 + 1, { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(() => fieldNames(page)).toEqual(['when', `${type}_1`]);
+
+    // One problem reads as one: give the new field an empty label.
+    await page.getByTestId(`field-${type}_1`).click();
+    await page.fill('#prop_label', '');
+    await page.getByText('1 problem to fix before publishing').waitFor();
     await page.close();
   });
 });
