@@ -152,6 +152,8 @@ export interface ActivityServer<C extends object = Record<string, unknown>> {
   decide?(accepted: boolean): string;
   /** For waiting activities with several tasks: every task must approve (a rejection still decides at once). */
   waitsForAll?(config: C): boolean;
+  /** For waiting activities: the step asks for a comment with this decision (a rejection always needs a reason). */
+  commentRequired?(config: C, accepted: boolean): boolean;
 }
 
 export type ActivityManifestRegistry = Record<string, ActivityManifest<object>>;

@@ -31,6 +31,11 @@ describe('the record store', () => {
     expect(emitted.at(-1)).toBe(store.values);
   });
 
+  it('answers a field the form no longer has as hidden, for a view on its way out', () => {
+    const { store } = watched();
+    expect(store.snapshot('dropped_by_the_next_step')).toMatchObject({ visible: false, access: 'hidden' });
+  });
+
   it('keeps a field snapshot identical when nothing about it changed', () => {
     const { store } = watched();
     const before = store.snapshot('email');

@@ -52,7 +52,9 @@ export class RecordStore {
   }
 
   private build(name: string): FieldSnapshot {
-    const f = this.compiled.fields[name]!;
+    const f = this.compiled.fields[name];
+    // A field this form no longer has (the next step hides it, a new version dropped it): its view is on its way out.
+    if (!f) return { value: undefined, access: 'hidden', visible: false, error: undefined, disabled: true };
     const access = this.access[name] ?? 'editable';
     const errs = this.errors[name];
     return {

@@ -695,4 +695,25 @@ describe.each(await testDialects())('workflow engine on %s', (dialect) => {
     expect(await sweepReminders(o.t.db, soon)).toBe(0);
     expect(await sweepReminders(o.t.db, new Date(soon.getTime() + 2.5 * 3_600_000))).toBeGreaterThanOrEqual(2);
   });
+
+  it('asks for a comment with an approval where the step says so, and tells the reader before they act', async () => {
+    const wf = claimWorkflow({ finance: [id.fin!] });
+    (wf.activities[1]!.properties as { commentRequired: boolean }).commentRequired = true;
+    await publish(wf);
+    const { recordId } = await submit({});
+    const task = await taskOf(recordId, 'mia');
+    const detail = await get(`/api/EntryModule/${recordId}/detail?taskId=${task.id}`, 'mia');
+    expect(detail.json().data.task).toMatchObject({ id: task.id, comment_required: true });
+    const bare = await approve(task.id, 'mia');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({ success: false, message: 'Please add a comment to approve at this step.' });
+    expect(await taskOf(recordId, 'mia')).toMatchObject({ status: 'In Progress' });
+    const r = await approve(task.id, 'mia', { description: 'Checked the receipts' });
+    expect(r.json()).toMatchObject({ success: true, data: { outcome: 'Approved' } });
+    // The finance step does not ask: its approval goes through without one.
+    const fin = await taskOf(recordId, 'fin');
+    const finDetail = await get(`/api/EntryModule/${recordId}/detail?taskId=${fin.id}`, 'fin');
+    expect(finDetail.json().data.task.comment_required).toBe(false);
+    expect((await approve(fin.id, 'fin')).json()).toMatchObject({ success: true });
+  });
 });

@@ -76,6 +76,8 @@ describe('staff records and approvers tasks in Chromium', () => {
   let moduleId = '';
   let admin: Page;
   let staff: Page;
+  /** Script errors on either page: the approval loop must run without any. */
+  const scriptErrors: string[] = [];
 
   async function signIn(username: string, password: string) {
     const page = await (await browser.newContext()).newPage();
@@ -93,6 +95,10 @@ describe('staff records and approvers tasks in Chromium', () => {
     origin = `http://demo.localhost:${server.port}`;
     admin = await signIn('admin', 'Admin-Pass-123');
     staff = await signIn('user', 'User-Pass-123');
+    for (const page of [admin, staff]) {
+      page.on('pageerror', (e) => scriptErrors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && /TypeError/.test(m.text()) && scriptErrors.push(m.text()));
+    }
     const me = await api(admin, '/api/identity/Authentication/isAuthenticated');
     const created = await api(admin, '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense claims' });
     moduleId = created.data.id as string;
@@ -142,6 +148,7 @@ describe('staff records and approvers tasks in Chromium', () => {
       .getByRole('cell', { name: 'Completed', exact: true })
       .first()
       .waitFor();
+    expect(scriptErrors).toEqual([]);
   });
 
   it('a rejected record shows its reason in the history', async () => {

@@ -11,6 +11,8 @@ export interface AssignmentConfig {
   /** Reminder cadence for open tasks, in hours. */
   reminderEveryHours: number | null;
   taskType: string;
+  /** Approving at this step needs a comment too (rejecting always does). */
+  commentRequired?: boolean;
 }
 
 /** Who gets a task: users, every member of a team, or the user(s) named in a user field of the record. */
@@ -42,6 +44,7 @@ export const manifest = defineActivityManifest<AssignmentConfig>({
       dueInDays: { type: ['integer', 'null'], minimum: 0, maximum: 3650 },
       reminderEveryHours: { type: ['integer', 'null'], minimum: 1, maximum: 8760 },
       taskType: { type: 'string', minLength: 1, maxLength: 60 },
+      commentRequired: { type: 'boolean', default: false },
     },
     required: ['approvers', 'approvalMode'],
     additionalProperties: false,

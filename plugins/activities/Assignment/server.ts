@@ -50,4 +50,5 @@ export const server = defineActivityServer<AssignmentConfig>({
   },
   decide: (accepted) => (accepted ? 'Approved' : 'Rejected'),
   waitsForAll: (config) => config.approvalMode === 'all',
+  commentRequired: (config, accepted) => !accepted || !!config.commentRequired,
 });

@@ -63,6 +63,11 @@ export function decisionOutcome(act: WorkflowActivity, accepted: boolean): strin
   return server?.decide ? server.decide(accepted) : accepted ? 'Approved' : 'Rejected';
 }
 
+/** Whether a decision at this step must come with a comment (its plugin says, from the activity's config). */
+export function commentRequired(act: WorkflowActivity, accepted: boolean): boolean {
+  return !!activities.servers[act.type]?.commentRequired?.(configOf(activities.manifests[act.type], act), accepted);
+}
+
 /** Whether a step waits for every one of its tasks to approve (its plugin says, from the activity's config). */
 export function waitsForAll(act: WorkflowActivity): boolean {
   return !!activities.servers[act.type]?.waitsForAll?.(configOf(activities.manifests[act.type], act));

@@ -7,7 +7,7 @@ import { linkFilesOfRecord } from '../files/links.js';
 import { resolvePermissions } from '../access/index.js';
 import { Run, isStart, stepOfTask } from './engine.js';
 import { titleOf } from './effects.js';
-import { advance, decisionOutcome, enter, waitsForAll } from './interpreter.js';
+import { advance, commentRequired, decisionOutcome, enter, waitsForAll } from './interpreter.js';
 import { activitiesWithTasks, holdsStep, openTask, otherOpenTaskAtStep, userName } from './reads.js';
 import { persist } from './write.js';
 import { actionResult, text } from './results.js';
@@ -36,6 +36,8 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
   const atStart = isStart(act);
   if (atStart && !accepted)
     throw badRequest('A record sent back to you can be resubmitted or withdrawn, not rejected.');
+  if (accepted && !description && commentRequired(act, true))
+    throw badRequest('Please add a comment to approve at this step.');
   const run = new Run(tx, actor, record, mod, v, atStart ? 'submit' : accepted ? 'approve' : 'rejected');
   run.comment = description;
   if (b.data) {

@@ -3,13 +3,19 @@ import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { redactRecord, resolvePermissions, type Access } from '../../../runtime/permissions.js';
 import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
-import { loadVersion } from './store.js';
+import { loadVersion, type LoadedVersion } from './store.js';
 import { isAdmin, loadRecordFor, maySaveDraft } from '../access/index.js';
 import type { RecordDetail } from './schemas.js';
 import { stepOfTask } from '../engine/engine.js';
 import { goBackTargets } from '../engine/actions.js';
 import { OPEN, processStatus } from '../engine/status.js';
 import { openTaskOf, taskOfRecord } from './queries.js';
+import { commentRequired } from '../engine/interpreter.js';
+
+const commentRequiredAt = (v: LoadedVersion, activityId: string) => {
+  const act = v.workflow.activities.find((a) => a.activityId === activityId);
+  return !!act && commentRequired(act, true);
+};
 
 /**
  * A record under the permissions of the step the viewer is at: their open task's step (taskId, or their open
@@ -78,6 +84,7 @@ export async function recordDetail(
           task_type: task.task_type,
           due_on: task.due_on,
           version: task.version,
+          comment_required: commentRequiredAt(v, task.activity_id),
         }
       : null,
     /** What this viewer may do now: approve, reject, reassign, goback, withdraw, reminder, restart. */

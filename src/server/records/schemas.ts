@@ -45,6 +45,8 @@ export const RecordTask = Type.Object({
   task_type: Type.String(),
   due_on: Nullable(Type.String()),
   version: Type.Integer(),
+  /** Approving this task needs a comment (the step says so); rejecting always does. */
+  comment_required: Type.Boolean(),
 });
 
 export const GoBackTarget = Type.Object({ activityId: Type.String(), title: Type.String(), type: Type.String() });

@@ -60,7 +60,8 @@ export function ActionBar({
     if (ask === 'goback') return run(() => entries.goBack(task!.id, target, text), 'ENTRY.SENT_BACK', true);
     return run(() => entries.withdraw(detail.id, text), 'ENTRY.WITHDRAWN', false);
   };
-  const needsText = ask === 'reject';
+  // A rejection always gives its reason; an approval gives a comment where the step asks for one.
+  const needsText = ask === 'reject' || (ask === 'approve' && !!detail.task?.comment_required);
   const needsTarget = ask === 'reassign' || ask === 'goback';
   const options =
     ask === 'goback'
@@ -126,7 +127,7 @@ export function ActionBar({
             </FormGroup>
           )}
           <FormGroup
-            label={t(needsText ? 'ENTRY.REASON' : ask === 'approve' ? 'ENTRY.APPROVE_COMMENT' : 'ENTRY.MESSAGE')}
+            label={t(ask === 'reject' ? 'ENTRY.REASON' : ask === 'approve' ? 'ENTRY.APPROVE_COMMENT' : 'ENTRY.MESSAGE')}
             labelFor="action-text"
             labelInfo={needsText ? t('ENTRY.REQUIRED') : ask === 'approve' ? t('ENTRY.OPTIONAL') : undefined}
           >
