@@ -178,4 +178,20 @@ describe.each(await testDialects())('record permissions on %s', (dialect) => {
       data: { ids: [draft] },
     });
   });
+
+  it('counts outcomes only over records the caller may see, and takes hostile filter values as plain values', async () => {
+    expect((await get('uma', `${E}/summary/${moduleId}`)).json()).toEqual({ success: false, message: VIEW });
+    const vic = (await get('vic', `${E}/summary/${moduleId}`)).json().data;
+    expect(vic.byOutcome).toEqual({ Approved: 0, Rejected: 0, Withdrawn: 0 });
+    const before = await stored();
+    for (const value of ["Rejected' or '1'='1", "x'); delete from records; --", 'Approved\\']) {
+      const r = await post('sam', `${E}/datatables`, {
+        moduleId,
+        filters: [{ field: 'process_outcome', operator: 'eq', value }],
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().data.data).toEqual([]);
+    }
+    expect(await stored()).toEqual(before);
+  });
 });
