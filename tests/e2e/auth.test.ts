@@ -117,6 +117,15 @@ describe('sign-in paths in Chromium', () => {
     await page.waitForURL(/\/authentication\/login/);
     await signIn(page, 'user', 'User-Pass-123');
     await page.waitForURL(/\/authentication\/mfa/);
+    // The second factor's marker lives only on its pages: leaving for any other page clears it.
+    const marker = async () => (await ctx.cookies()).some((c) => c.name === 'mfa_marker');
+    expect(await marker()).toBe(true);
+    await page.goto(`${origin}/authentication/forgot-password`);
+    await expect.poll(marker).toBe(false);
+    await page.goto(`${origin}/authentication/login`);
+    await signIn(page, 'user', 'User-Pass-123');
+    await page.waitForURL(/\/authentication\/mfa/);
+    expect(await marker()).toBe(true);
     await page.locator('#code').pressSequentially('1.2,3-e');
     await expect(page.inputValue('#code')).resolves.toBe('123');
     await page.fill('#code', codeAt(key, currentStep()));

@@ -324,6 +324,19 @@ describe('the signed-in shell in Chromium', () => {
     await page.getByRole('button', { name: 'Open the header menu' }).click();
     await header.waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+
+    // The layout config lives in local storage; a part switched off there is not shown.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('layout.config') ?? 'null'));
+    expect(stored).toMatchObject({ primaryColor: '#6993FF', parts: { cart: false, languages: true } });
+    await page.evaluate((c) => localStorage.setItem('layout.config', JSON.stringify(c)), {
+      ...stored,
+      parts: { ...stored.parts, languages: false },
+    });
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Language' }).count()).toBe(0);
+    await page.evaluate(() => localStorage.removeItem('layout.config'));
     await context.close();
   });
 

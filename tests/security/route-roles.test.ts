@@ -73,6 +73,7 @@ const MATRIX = `
   POST   /api/form/Editor/updateEmailTemplate                          designers
   POST   /api/form/Editor/UpdateModule                                 designers
   POST   /api/identity/Authentication/authenticateiso                  public
+  POST   /api/identity/Authentication/clearMfaMarker                   public
   GET    /api/identity/Authentication/getInfo2fa                       signed-in
   GET    /api/identity/Authentication/isAuthenticated                  signed-in
   POST   /api/identity/Authentication/loginWith2Fa                     public

@@ -9,22 +9,37 @@ const MANAGE = '/identity/manageauthenticator';
 const acceptAuthStatus = { validateStatus: (s: number) => s < 500 };
 
 export async function authenticate(username: string, password: string): Promise<Envelope<SignInData>> {
-  const res = await api.post<Envelope<SignInData>>(`${AUTH}/authenticateiso`, JSON.stringify(JSON.stringify({ username, password })), {
-    headers: { 'Content-Type': 'application/json' },
-    ...acceptAuthStatus,
-  });
+  const res = await api.post<Envelope<SignInData>>(
+    `${AUTH}/authenticateiso`,
+    JSON.stringify(JSON.stringify({ username, password })),
+    {
+      headers: { 'Content-Type': 'application/json' },
+      ...acceptAuthStatus,
+    },
+  );
   return res.data;
 }
 
 export async function loginWith2Fa(twoFactorCode: string, rememberMachine: boolean): Promise<Envelope<SignInData>> {
-  const res = await api.post<Envelope<SignInData>>(`${AUTH}/loginWith2Fa`, { twoFactorCode, rememberMachine, isPersistent: false }, acceptAuthStatus);
+  const res = await api.post<Envelope<SignInData>>(
+    `${AUTH}/loginWith2Fa`,
+    { twoFactorCode, rememberMachine, isPersistent: false },
+    acceptAuthStatus,
+  );
   return res.data;
 }
 
 export const isAuthenticated = (token: string) =>
-  call<Me>(api.get(`${AUTH}/isAuthenticated`, { headers: { Authorization: `Bearer ${token}` }, validateStatus: (s) => [200, 204, 400, 401, 403].includes(s) }));
+  call<Me>(
+    api.get(`${AUTH}/isAuthenticated`, {
+      headers: { Authorization: `Bearer ${token}` },
+      validateStatus: (s) => [200, 204, 400, 401, 403].includes(s),
+    }),
+  );
 
 export const refreshToken = (jwt: string) => call<Refreshed>(api.post(`${AUTH}/refreshToken`, { jwt }));
+
+export const clearMfaMarker = () => api.post(`${AUTH}/clearMfaMarker`, {}).catch(() => undefined);
 
 export const logout = (jwt: string | undefined) => api.post(`${AUTH}/logout`, { jwt }).catch(() => undefined);
 
@@ -36,10 +51,14 @@ export async function enableAuthenticator(code: string): Promise<Envelope<SignIn
 }
 
 export async function changePassword(token: string, currentPassword: string, newPassword: string) {
-  const res = await api.post<Envelope<PasswordChanged>>(`${MANAGE}/changepassword`, { currentPassword, newPassword }, {
-    headers: { Authorization: `Bearer ${token}` },
-    ...acceptAuthStatus,
-  });
+  const res = await api.post<Envelope<PasswordChanged>>(
+    `${MANAGE}/changepassword`,
+    { currentPassword, newPassword },
+    {
+      headers: { Authorization: `Bearer ${token}` },
+      ...acceptAuthStatus,
+    },
+  );
   return res.data;
 }
 

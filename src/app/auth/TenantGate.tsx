@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTenantInfo } from '../api/tenant';
+import { useClearMfaMarker } from './mfa-marker';
 import { DomainEntryPage, isLoginHost } from '../pages/system/DomainEntryPage';
 
 /** Root of every route: the domain-entry page on login.* hosts, /403 when the tenant cannot be used. */
@@ -9,7 +10,8 @@ export function TenantGate() {
   const navigate = useNavigate();
   const location = useLocation();
   const loginHost = isLoginHost(window.location.hostname);
-  const blocked = tenant.data && !tenant.data.ok && tenant.data.status !== 500 ? tenant.data.message : undefined;
+  useClearMfaMarker();
+  const blocked = tenant.data && !tenant.data.ok && tenant.data.status > 300 ? tenant.data.message : undefined;
 
   useEffect(() => {
     if (!loginHost && blocked !== undefined && location.pathname !== '/403') {

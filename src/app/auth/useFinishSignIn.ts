@@ -3,6 +3,7 @@ import { authStore, isoAtom, type SignInData } from '../state/auth';
 import { nextStep } from './sign-in-flow';
 import { safeReturnUrl } from './return-url';
 import { startSession } from './session';
+import { markerSet } from './mfa-marker';
 
 /** Applies a sign-in answer: goes to the next screen of the flow, or starts the session and returns to ReturnUrl. */
 export function useFinishSignIn() {
@@ -15,9 +16,11 @@ export function useFinishSignIn() {
     const step = nextStep(data);
     switch (step.kind) {
       case 'setup-mfa':
+        markerSet();
         navigate(`/authentication/setup-mfa${carry}`);
         return true;
       case 'mfa':
+        markerSet();
         navigate(`/authentication/mfa${carry}`);
         return true;
       case 'password-expired':

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { authTokenAtom } from '../state/auth';
 import { refreshSession } from '../auth/session';
+import { isOutOfResources } from './refresh-errors';
 import { toastError } from '../components/toaster';
 import { countdown, issuedAt, sessionPhase, type SessionPhase } from './timing';
 
@@ -50,7 +51,12 @@ export function SessionWatcher() {
     refreshing.current = true;
     try {
       await refreshSession();
-    } catch {
+    } catch (err) {
+      if (isOutOfResources(err)) {
+        // The browser could not send the request at all (spec: only a warning); the next activity tries again.
+        console.warn('The session could not be refreshed just now; it will be tried again.', err);
+        return;
+      }
       void toastError(t('SESSION.REFRESH_FAILED'));
       navigate('/logout');
     } finally {

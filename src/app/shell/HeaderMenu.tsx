@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { MenuItem as Item } from './api';
+import { MENU_SLIDE_MS } from './layout-config';
 
 /** One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it. */
 function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) {
@@ -29,6 +30,7 @@ export function HeaderMenu({ items }: { items: Item[] }) {
     i.children ? (
       <div key={i.id} className="header-entry">
         <Popover
+          transitionDuration={MENU_SLIDE_MS}
           placement="bottom-start"
           content={
             <Menu aria-label={label(i)}>
@@ -62,6 +64,7 @@ export function HeaderMenu({ items }: { items: Item[] }) {
     rest.length ? (
       <div className="header-entry">
         <Popover
+          transitionDuration={MENU_SLIDE_MS}
           placement="bottom-start"
           content={
             <Menu aria-label={t('SHELL.HEADER.MORE')} className="header-more-menu">

@@ -11,6 +11,7 @@ import { Footer, RouteProgress, ScrollTop, Splash } from './Chrome';
 import { HeaderMenu } from './HeaderMenu';
 import { mobileHeaderOpenAtom, mobileSidebarOpenAtom, sidebarMinimisedAtom } from './layout';
 import { Sidebar } from './Sidebar';
+import { useLayoutConfig } from './layout-config';
 import './shell.css';
 import { SubHeader } from './SubHeader';
 import { Topbar } from './Topbar';
@@ -32,6 +33,8 @@ export function Shell({ children }: { children: ReactNode }) {
     sessionStorage.setItem(key, '1');
     setLanguage(preferred as Language);
   }, [uid, preferred]);
+  const { primaryColor } = useLayoutConfig();
+  useEffect(() => document.documentElement.style.setProperty('--primary', primaryColor), [primaryColor]);
   const minimised = useAtomValue(sidebarMinimisedAtom);
   const [sidebarOpen, setSidebarOpen] = useAtom(mobileSidebarOpenAtom);
   const [headerOpen, setHeaderOpen] = useAtom(mobileHeaderOpenAtom);

@@ -8,6 +8,7 @@ import { toastError } from '../components/toaster';
 import { useFavourites, useModuleTree, useTaskTotal, useToggleFavourite, type TreeNode } from './api';
 import { GroupOrderDialog } from './GroupOrderDialog';
 import { filterTree } from './navigation';
+import { layoutConfigAtom } from './layout-config';
 import {
   badgeText,
   HOVER_ENTER_MS,
@@ -76,8 +77,12 @@ export function Sidebar() {
     return () => clearTimeout(id);
   }, [input, invalid]);
 
+  const layout = useAtomValue(layoutConfigAtom);
+  // Minimised with the pointer still over it, the sidebar stays minimised for a moment before hover expands it.
+  const toggledAt = useRef(0);
   const hover = (on: boolean) => {
     if (!minimised || window.innerWidth < LG) return;
+    if (on && Date.now() - toggledAt.current < layout.sidebarHoverTimeoutMs) return;
     clearTimeout(hoverTimer.current);
     hoverTimer.current = setTimeout(() => setHovered(on), on ? HOVER_ENTER_MS : HOVER_LEAVE_MS);
   };
@@ -114,27 +119,30 @@ export function Sidebar() {
           aria-pressed={minimised}
           onClick={() => {
             setHovered(false);
+            toggledAt.current = Date.now();
             setMinimised(!minimised);
           }}
           className="sidebar-toggle"
         />
       </div>
-      <div className="sidebar-search">
-        <InputGroup
-          leftIcon="search"
-          type="search"
-          value={input}
-          placeholder={t('SHELL.SIDEBAR.SEARCH')}
-          aria-label={t('SHELL.SIDEBAR.SEARCH')}
-          intent={invalid ? Intent.DANGER : Intent.NONE}
-          onChange={(e) => setInput(e.target.value)}
-        />
-        {invalid && (
-          <div className="sidebar-search-error" role="alert">
-            {t('SHELL.SIDEBAR.SEARCH_INVALID')}
-          </div>
-        )}
-      </div>
+      {layout.parts.search && (
+        <div className="sidebar-search">
+          <InputGroup
+            leftIcon="search"
+            type="search"
+            value={input}
+            placeholder={t('SHELL.SIDEBAR.SEARCH')}
+            aria-label={t('SHELL.SIDEBAR.SEARCH')}
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+            onChange={(e) => setInput(e.target.value)}
+          />
+          {invalid && (
+            <div className="sidebar-search-error" role="alert">
+              {t('SHELL.SIDEBAR.SEARCH_INVALID')}
+            </div>
+          )}
+        </div>
+      )}
       <nav className="sidebar-nav" aria-label={t('SHELL.SIDEBAR.MODULES')}>
         <ul className="sidebar-list">
           <li className="sidebar-item">

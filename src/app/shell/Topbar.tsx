@@ -8,6 +8,7 @@ import { configAtom } from '../state/auth';
 import { useMenu, type MenuItem as Item } from './api';
 import { QuickLaunch } from './QuickLaunch';
 import { TopbarNotifications } from './TopbarNotifications';
+import { layoutConfigAtom, MENU_SLIDE_MS } from './layout-config';
 
 /** Settings quick actions: the settings entries the user may open, plus their own profile. */
 function QuickActions({ settings }: { settings: Item | undefined }) {
@@ -34,7 +35,7 @@ function QuickActions({ settings }: { settings: Item | undefined }) {
     </Menu>
   );
   return (
-    <Popover content={content} placement="bottom-end">
+    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
       <Button variant="minimal" icon="cog" aria-label={t('SHELL.TOPBAR.QUICK_ACTIONS')} />
     </Popover>
   );
@@ -59,7 +60,7 @@ function Help() {
     </div>
   );
   return (
-    <Popover content={content} placement="bottom-end">
+    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
       <Button variant="minimal" icon="help" aria-label={t('SHELL.HELP.TITLE')} />
     </Popover>
   );
@@ -101,7 +102,7 @@ function UserMenu({ items }: { items: Item[] }) {
     </Menu>
   );
   return (
-    <Popover content={content} placement="bottom-end">
+    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
       <Button variant="minimal" icon="user" endIcon="caret-down" className="topbar-user" data-testid="user-menu">
         <span className="topbar-user-name" data-testid="signed-in-name">
           {u?.fullname}
@@ -115,15 +116,16 @@ function UserMenu({ items }: { items: Item[] }) {
 export function Topbar() {
   const { t } = useTranslation();
   const menu = useMenu();
+  const { parts } = useAtomValue(layoutConfigAtom);
   const items = menu.data ?? [];
   return (
     <div className="shell-topbar">
-      <TopbarNotifications />
-      <QuickLaunch />
-      <QuickActions settings={items.find((i) => i.id === 'SETTINGS')} />
+      {parts.notifications && <TopbarNotifications />}
+      {parts.quickActions && <QuickLaunch />}
+      {parts.quickActions && <QuickActions settings={items.find((i) => i.id === 'SETTINGS')} />}
       <Help />
-      <LanguageSelect />
-      <UserMenu items={items.filter((i) => i.placement === 'user')} />
+      {parts.languages && <LanguageSelect />}
+      {parts.user && <UserMenu items={items.filter((i) => i.placement === 'user')} />}
       <Link to="/logout" className="topbar-signout" aria-label={t('AUTH.SIGN_OUT')} title={t('AUTH.SIGN_OUT')}>
         <Icon icon="log-out" />
       </Link>

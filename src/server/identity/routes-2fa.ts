@@ -6,6 +6,7 @@ import { bearerToken } from './guard.js';
 import { CodeBody, EnabledAnswer, ErrorAnswer, SharedKeyAnswer, SignInAnswer, TwoFactorBody } from './schemas.js';
 import { actorOf, enableAuthenticator, sharedKeyFor, signInWithCode } from './service-2fa.js';
 import { issuerOf } from './sessions.js';
+import { NoBody, Ok } from '../../../schemas/api/common.js';
 
 const tags = ['identity'];
 
@@ -41,6 +42,16 @@ export function twoFactorRoutes(app: ApiApp, ctx: AppContext) {
       clearMfaCookie(reply);
       if (r.machineSecret) setMachineCookie(reply, r.machineSecret);
       return ok(r.data!, r.message);
+    },
+  );
+
+  // Leaving the second-factor pages: the marker goes (spec section 9: it is cleared on every other page).
+  app.post(
+    '/api/identity/Authentication/clearMfaMarker',
+    { config: { public: true }, schema: { tags, body: NoBody, response: { 200: Ok } } },
+    async (_req, reply) => {
+      clearMfaCookie(reply);
+      return { success: true as const, message: '' };
     },
   );
 
