@@ -20,6 +20,8 @@ export interface IconPickerProps {
   value: string;
   onChange(icon: string): void;
   disabled?: boolean;
+  /** The input's id, for its form label. */
+  id?: string;
   /** Loads the icon names; Blueprint's bundled set by default. */
   load?: () => Promise<string[]>;
 }
@@ -28,14 +30,14 @@ export interface IconPickerProps {
  * A read-only preview of the chosen icon ('home' by default) and a button that opens a searchable grid of 50 icons
  * per page. States: loading, loaded, failed ('ICONS NOT LOAD'); an empty search shows 'NOT FOUND'.
  */
-export function IconPicker({ value, onChange, disabled, load = loadIconNames }: IconPickerProps) {
+export function IconPicker({ value, onChange, disabled, id = 'app-icon', load = loadIconNames }: IconPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const icon = value || DEFAULT_ICON;
   return (
     <>
       <InputGroup
-        id="app-icon"
+        id={id}
         readOnly
         value={icon}
         disabled={disabled}

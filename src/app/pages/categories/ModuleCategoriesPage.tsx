@@ -87,8 +87,9 @@ export function ModuleCategoriesPage() {
             onValueChange={(v) => setEditing((x) => ({ ...x, category_name: v }))}
           />
         </FormGroup>
-        <FormGroup label={t('CATEGORIES.ICON')} inline>
+        <FormGroup label={t('CATEGORIES.ICON')} labelFor="category-icon" inline>
           <IconPicker
+            id="category-icon"
             value={editing.icon ?? 'folder-close'}
             disabled={busy}
             onChange={(icon) => setEditing((x) => ({ ...x, icon }))}

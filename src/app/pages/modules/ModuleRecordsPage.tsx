@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  Classes,
   Button,
   Checkbox,
   H3,
@@ -176,163 +177,173 @@ export function ModuleRecordsPage() {
         <Tab id="records" title={t('RECORDS.TAB_RECORDS')} />
         <Tab id="drafts" title={t('RECORDS.TAB_DRAFTS')} />
       </Tabs>
-      <div className="toolbar">
-        <InputGroup
-          leftIcon="search"
-          type="search"
-          placeholder={t('RECORDS.SEARCH')}
-          aria-label={t('RECORDS.SEARCH')}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-        />
-        <Popover
-          placement="bottom-start"
-          content={
-            <div className="column-chooser" role="group" aria-label={t('RECORDS.COLUMNS')}>
-              {columns.map((c) => (
-                <Checkbox
-                  key={c.data}
-                  label={c.name}
-                  checked={!currentHidden.includes(c.data)}
-                  onChange={(e) =>
-                    void saveHidden(
-                      e.currentTarget.checked ? currentHidden.filter((x) => x !== c.data) : [...currentHidden, c.data],
-                    )
-                  }
-                />
-              ))}
-            </div>
-          }
-        >
-          <Button icon="column-layout" text={t('RECORDS.COLUMNS')} />
-        </Popover>
-        {filters.length > 0 && (
-          <Button icon="filter-remove" text={t('RECORDS.CLEAR_FILTERS')} onClick={() => (setFilters([]), reset())} />
-        )}
-        <Button
-          intent={Intent.DANGER}
-          icon="trash"
-          disabled={!selected.size || remove.isPending}
-          text={t('RECORDS.DELETE_SELECTED', { count: selected.size })}
-          onClick={() => remove.mutate([...selected])}
-        />
-      </div>
-      {list.isLoading ? (
-        <Spinner />
-      ) : list.error ? (
-        <NonIdealState icon="error" title={errorMessage(list.error)} />
-      ) : (
-        <div className="records-scroll">
-          <HTMLTable striped interactive compact className="records-table" aria-label={t('RECORDS.TITLE')}>
-            <thead>
-              <tr>
-                <th>
+      {/* The tabs hold titles only; this is the panel they control. */}
+      <div
+        role="tabpanel"
+        id={`${Classes.TAB_PANEL}_records-tabs_${tab}`}
+        aria-labelledby={`${Classes.TAB}-title_records-tabs_${tab}`}
+        className="records-panel"
+      >
+        <div className="toolbar">
+          <InputGroup
+            leftIcon="search"
+            type="search"
+            placeholder={t('RECORDS.SEARCH')}
+            aria-label={t('RECORDS.SEARCH')}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
+          <Popover
+            placement="bottom-start"
+            content={
+              <div className="column-chooser" role="group" aria-label={t('RECORDS.COLUMNS')}>
+                {columns.map((c) => (
                   <Checkbox
-                    aria-label={t('RECORDS.SELECT_ALL')}
-                    checked={allChecked}
-                    onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
-                  />
-                </th>
-                {shown.map((c) => (
-                  <th
                     key={c.data}
-                    aria-sort={
-                      order?.column === c.data ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined
+                    label={c.name}
+                    checked={!currentHidden.includes(c.data)}
+                    onChange={(e) =>
+                      void saveHidden(
+                        e.currentTarget.checked
+                          ? currentHidden.filter((x) => x !== c.data)
+                          : [...currentHidden, c.data],
+                      )
                     }
-                  >
-                    {c.orderable ? (
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        text={c.name}
-                        rightIcon={
-                          order?.column === c.data ? (order.dir === 'asc' ? 'caret-up' : 'caret-down') : undefined
-                        }
-                        onClick={() => sortBy(c.data)}
-                      />
-                    ) : (
-                      c.name
-                    )}
-                    {c.data !== 'tasks' && (
-                      <ColumnFilter
-                        column={c}
-                        value={filters.find((f) => f.field === c.data)}
-                        onChange={(f) => setFilter(c.data, f)}
-                      />
-                    )}
-                  </th>
+                  />
                 ))}
-                <th>
-                  <span className="visually-hidden">{t('RECORDS.ACTIONS')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid={`record-row-${r.id}`}>
-                  <td>
-                    <Checkbox
-                      aria-label={t('RECORDS.SELECT')}
-                      checked={selected.has(r.id)}
-                      onChange={() => {
-                        const s = new Set(selected);
-                        if (s.has(r.id)) s.delete(r.id);
-                        else s.add(r.id);
-                        setSelected(s);
-                      }}
-                    />
-                  </td>
-                  {shown.map((c) => (
-                    <td key={c.data} onClick={() => navigate(`/task-editor/${moduleId}/${r.id}`)}>
-                      {c.values ? valueLabel(t, cellText(r, c)) : cellText(r, c, (iso) => fmt(iso, true))}
-                    </td>
-                  ))}
-                  <td>
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      icon="trash"
-                      aria-label={t('RECORDS.DELETE')}
-                      onClick={() => remove.mutate([r.id])}
-                    />
-                  </td>
-                </tr>
-              ))}
-              {!rows.length && (
-                <tr>
-                  <td colSpan={shown.length + 2}>{t('RECORDS.EMPTY')}</td>
-                </tr>
-              )}
-            </tbody>
-          </HTMLTable>
+              </div>
+            }
+          >
+            <Button icon="column-layout" text={t('RECORDS.COLUMNS')} />
+          </Popover>
+          {filters.length > 0 && (
+            <Button icon="filter-remove" text={t('RECORDS.CLEAR_FILTERS')} onClick={() => (setFilters([]), reset())} />
+          )}
+          <Button
+            intent={Intent.DANGER}
+            icon="trash"
+            disabled={!selected.size || remove.isPending}
+            text={t('RECORDS.DELETE_SELECTED', { count: selected.size })}
+            onClick={() => remove.mutate([...selected])}
+          />
         </div>
-      )}
-      <div className="pager">
-        <HTMLSelect
-          aria-label={t('RECORDS.PAGE_SIZE')}
-          value={length}
-          onChange={(e) => (setLength(Number(e.target.value)), reset())}
-          options={PAGE_SIZES}
-        />
-        <Button
-          variant="minimal"
-          icon="chevron-left"
-          aria-label={t('RECORDS.PREVIOUS')}
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        />
-        <span>{t('RECORDS.PAGE_OF', { page, pages: list.data?.countCapped ? `${pages}+` : pages })}</span>
-        <Button
-          variant="minimal"
-          icon="chevron-right"
-          aria-label={t('RECORDS.NEXT')}
-          disabled={!list.data?.nextCursor}
-          onClick={() => {
-            setCursors({ ...cursors, [page + 1]: list.data!.nextCursor });
-            setPage(page + 1);
-          }}
-        />
-        <span className="muted">{t('RECORDS.TOTAL', { count: total })}</span>
+        {list.isLoading ? (
+          <Spinner />
+        ) : list.error ? (
+          <NonIdealState icon="error" title={errorMessage(list.error)} />
+        ) : (
+          <div className="records-scroll">
+            <HTMLTable striped interactive compact className="records-table" aria-label={t('RECORDS.TITLE')}>
+              <thead>
+                <tr>
+                  <th>
+                    <Checkbox
+                      aria-label={t('RECORDS.SELECT_ALL')}
+                      checked={allChecked}
+                      onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
+                    />
+                  </th>
+                  {shown.map((c) => (
+                    <th
+                      key={c.data}
+                      aria-sort={
+                        order?.column === c.data ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined
+                      }
+                    >
+                      {c.orderable ? (
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          text={c.name}
+                          rightIcon={
+                            order?.column === c.data ? (order.dir === 'asc' ? 'caret-up' : 'caret-down') : undefined
+                          }
+                          onClick={() => sortBy(c.data)}
+                        />
+                      ) : (
+                        c.name
+                      )}
+                      {c.data !== 'tasks' && (
+                        <ColumnFilter
+                          column={c}
+                          value={filters.find((f) => f.field === c.data)}
+                          onChange={(f) => setFilter(c.data, f)}
+                        />
+                      )}
+                    </th>
+                  ))}
+                  <th>
+                    <span className="visually-hidden">{t('RECORDS.ACTIONS')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} data-testid={`record-row-${r.id}`}>
+                    <td>
+                      <Checkbox
+                        aria-label={t('RECORDS.SELECT')}
+                        checked={selected.has(r.id)}
+                        onChange={() => {
+                          const s = new Set(selected);
+                          if (s.has(r.id)) s.delete(r.id);
+                          else s.add(r.id);
+                          setSelected(s);
+                        }}
+                      />
+                    </td>
+                    {shown.map((c) => (
+                      <td key={c.data} onClick={() => navigate(`/task-editor/${moduleId}/${r.id}`)}>
+                        {c.values ? valueLabel(t, cellText(r, c)) : cellText(r, c, (iso) => fmt(iso, true))}
+                      </td>
+                    ))}
+                    <td>
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon="trash"
+                        aria-label={t('RECORDS.DELETE')}
+                        onClick={() => remove.mutate([r.id])}
+                      />
+                    </td>
+                  </tr>
+                ))}
+                {!rows.length && (
+                  <tr>
+                    <td colSpan={shown.length + 2}>{t('RECORDS.EMPTY')}</td>
+                  </tr>
+                )}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+        <div className="pager">
+          <HTMLSelect
+            aria-label={t('RECORDS.PAGE_SIZE')}
+            value={length}
+            onChange={(e) => (setLength(Number(e.target.value)), reset())}
+            options={PAGE_SIZES}
+          />
+          <Button
+            variant="minimal"
+            icon="chevron-left"
+            aria-label={t('RECORDS.PREVIOUS')}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          />
+          <span>{t('RECORDS.PAGE_OF', { page, pages: list.data?.countCapped ? `${pages}+` : pages })}</span>
+          <Button
+            variant="minimal"
+            icon="chevron-right"
+            aria-label={t('RECORDS.NEXT')}
+            disabled={!list.data?.nextCursor}
+            onClick={() => {
+              setCursors({ ...cursors, [page + 1]: list.data!.nextCursor });
+              setPage(page + 1);
+            }}
+          />
+          <span className="muted">{t('RECORDS.TOTAL', { count: total })}</span>
+        </div>
       </div>
     </main>
   );

@@ -1,0 +1,105 @@
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROLE_FLAGS, type RoleKind } from '../fixtures/role-menus.js';
+import { pageData, signInPage } from './web.js';
+
+export const KIND_PW = 'Pages-Pass-123';
+
+/** Ids of the demo content (src/server/demo/) that page addresses need. */
+export interface DemoIds {
+  moduleId: string;
+  /** A claim at the finance step and the administrator's task on it. */
+  financeRecord: string;
+  financeTask: string;
+}
+
+/** Reads the demo's ids as the administrator sees them, and adds one user of each role kind but the demo's own. */
+export async function demoIds(admin: Page): Promise<DemoIds> {
+  const apps = await pageData<{ id: string }[]>(admin, 'GET', '/api/form/Editor/ListApplications');
+  const tasks = await pageData<{ data: { id: string; record_id: string; activity_title?: string }[] }>(
+    admin,
+    'POST',
+    '/api/Task/datatables',
+    { page: 1, length: 10 },
+  );
+  const task = tasks.data[0]!;
+  for (const kind of ['full', 'consultant', 'administrator'] as RoleKind[]) {
+    const r = await pageData(admin, 'POST', '/api/people/users', {
+      username: `${kind}.kind`,
+      email: `${kind}.kind@demo.test`,
+      fullname: `The ${kind}`,
+      password: KIND_PW,
+      ...ROLE_FLAGS[kind],
+    });
+    expect(r).toBeTruthy();
+  }
+  return { moduleId: apps[0]!.id, financeRecord: task.record_id, financeTask: task.id };
+}
+
+/** Pages without a sign-in. */
+export const SIGNED_OUT = [
+  '/authentication/login',
+  '/authentication/forgot-password',
+  '/403?message=This%20organisation%20is%20suspended',
+  '/404',
+  '/maintenance',
+  '/error',
+  '/mtd-corporation-tax',
+];
+
+/** The built pages each kind of user may open, as addresses in the demo tenant. */
+export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
+  const m = ids.moduleId;
+  const everyone = [
+    '/tasks',
+    '/applications',
+    `/module/${m}`,
+    `/item-editor/${m}`,
+    '/notifications',
+    '/app/user/profile',
+  ];
+  const designer = [`/form-editor/show/${m}`, `/form-editor/show/${m}/workflow`];
+  const managers = ['/settings/user-management/FULL_USER', '/settings/team-management', '/module-categories'];
+  switch (kind) {
+    case 'demo-user':
+    case 'regular':
+      return [...everyone, `/schedule-editor/${m}`, '/app/user/profile/security-question'];
+    case 'full':
+      return [...everyone, ...designer];
+    case 'consultant':
+      return [...everyone, ...designer, ...managers];
+    case 'administrator':
+      return [...everyone, ...managers, '/settings/organization'];
+    case 'sysadmin':
+      return [
+        ...everyone,
+        ...designer,
+        ...managers,
+        '/settings/organization',
+        `/task-editor/${m}/${ids.financeRecord}/${ids.financeTask}`,
+      ];
+  }
+}
+
+/** Who signs in for a kind: the demo's own users, or the ones demoIds() added. */
+export function signInAs(browser: Browser, origin: string, kind: RoleKind | 'demo-user') {
+  return async (): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 850 } })).newPage();
+    if (kind === 'sysadmin') await signInPage(page, origin, 'admin', 'Admin-Pass-123');
+    else if (kind === 'regular' || kind === 'demo-user') await signInPage(page, origin, 'user', 'User-Pass-123');
+    else await signInPage(page, origin, `${kind}.kind`, KIND_PW);
+    return page;
+  };
+}
+
+/** Opens a page the way a user would and waits until it has loaded what it shows. */
+export async function openPage(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('.page-spinner, .bp6-spinner')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+  await page.waitForTimeout(150);
+}
