@@ -54,9 +54,13 @@ export function setLanguage(lang: Language) {
   document.documentElement.lang = lang;
 }
 
+const startLanguage = initialLanguage();
+// The page says which language it is in from the first paint (screen readers and the browser's spelling use it).
+if (typeof document !== 'undefined') document.documentElement.lang = startLanguage;
+
 void i18next.use(initReactI18next).init({
   resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
-  lng: initialLanguage(),
+  lng: startLanguage,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -104,7 +104,7 @@ function UserMenu({ items }: { items: Item[] }) {
   return (
     <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
       <Button variant="minimal" icon="user" endIcon="caret-down" className="topbar-user" data-testid="user-menu">
-        <span className="topbar-user-name" data-testid="signed-in-name">
+        <span className="topbar-user-name" data-testid="signed-in-name" data-tenant-text>
           {u?.fullname}
         </span>
       </Button>

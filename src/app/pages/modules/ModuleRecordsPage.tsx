@@ -91,7 +91,14 @@ export function ModuleRecordsPage() {
   });
   const [hidden, setHidden] = useState<string[]>();
   const saved = config.data?.userConfig?.records?.hidden;
-  const columns = list.data?.columns ?? [];
+  // System columns in the user's language; field columns carry the app's own labels.
+  const columns = useMemo(
+    () =>
+      (list.data?.columns ?? []).map((c) =>
+        c.field ? c : { ...c, name: t(`RECORDS.COLUMN.${c.data}`, { defaultValue: c.name }) },
+      ),
+    [list.data?.columns, t],
+  );
   const shown = useMemo(() => visibleColumns(columns, hidden ?? saved), [columns, hidden, saved]);
 
   const remove = useMutation({
@@ -246,6 +253,8 @@ export function ModuleRecordsPage() {
                   {shown.map((c) => (
                     <th
                       key={c.data}
+                      // A field's label is the app's own text, not the product's (the language test skips it).
+                      data-tenant-text={c.field || undefined}
                       aria-sort={
                         order?.column === c.data ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined
                       }

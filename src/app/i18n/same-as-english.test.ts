@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Texts a language writes exactly as English does: names (FlowForms, Connect Hub), technical terms (JSON, SAML 2)
+ * and words the language shares (German "Status", French "Description"). Each one here was checked; a new English
+ * copy in a translation fails until it is translated or added after the same check.
+ */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  de: [
+    '(optional)',
+    'Administrator',
+    'Apps',
+    'Business Intelligence',
+    'Companies House',
+    'Connect Hub',
+    'Details',
+    'Domain',
+    'FinishDataconnector',
+    'FlowForms',
+    'Format',
+    'IfElse',
+    'JSON',
+    'Layout',
+    'Maximum',
+    'Minimum',
+    'Name',
+    'Operator',
+    'Organisation',
+    'SAML 2',
+    'Start',
+    'Status',
+    'Support: {{email}} · {{phone}}',
+    'Team',
+    'Teams',
+    'Text',
+    'Version',
+    'Version {{version}}',
+    'Webhooks',
+    'Workflow',
+    '{{page}} / {{pages}}',
+  ],
+  es: [
+    'Companies House',
+    'Connect Hub',
+    'Editable',
+    'FinishDataconnector',
+    'FlowForms',
+    'IfElse',
+    'JSON',
+    'Roles',
+    'SAML 2',
+    'Total: {{count}}',
+    'Webhooks',
+    'editable',
+    'visible',
+    '{{page}} / {{pages}}',
+  ],
+  fr: [
+    'Actions',
+    'Active',
+    'Companies House',
+    'Condition',
+    'Connect Hub',
+    'Consultant',
+    'Date',
+    'Description',
+    'E-commerce',
+    'E-mail',
+    'Expression',
+    'FinishDataconnector',
+    'FlowForms',
+    'Format',
+    'IfElse',
+    'JSON',
+    'Licence',
+    'Maximum',
+    'Menu',
+    'Message',
+    'Minimum',
+    'Notifications',
+    'Options',
+    'Organisation',
+    'Question {{n}}',
+    'SAML 2',
+    'Section',
+    'Version',
+    'Version {{version}}',
+    'Webhooks',
+    'Workflow',
+    'visible',
+    '{{page}} / {{pages}}',
+  ],
+  ja: [
+    'Companies House',
+    'Connect Hub',
+    'FinishDataconnector',
+    'FlowForms',
+    'IfElse',
+    'JSON',
+    'SAML 2',
+    '{{page}} / {{pages}}',
+  ],
+  zh: [
+    'Companies House',
+    'Connect Hub',
+    'FinishDataconnector',
+    'FlowForms',
+    'IfElse',
+    'JSON',
+    'SAML 2',
+    '{{page}} / {{pages}}',
+  ],
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function files(dir: string, lang: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules') continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) files(p, lang, out);
+    else if (e.name === `${lang}.json` && p.includes(`${path.sep}locales`)) out.push(p);
+  }
+  return out;
+}
+
+function flat(o: object, pre = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === 'object') flat(v, `${pre}${k}.`, out);
+    else out[`${pre}${k}`] = String(v);
+  }
+  return out;
+}
+
+describe('translations', () => {
+  const english = [...files(path.join(ROOT, 'src/app/i18n'), 'en'), ...files(path.join(ROOT, 'plugins'), 'en')];
+  it.each(Object.keys(SAME_AS_ENGLISH))('%s copies no English text it should translate', (lang) => {
+    const same = new Set<string>();
+    for (const f of english) {
+      const en = flat(JSON.parse(fs.readFileSync(f, 'utf8')));
+      const other = flat(
+        JSON.parse(fs.readFileSync(f.replace(`${path.sep}en.json`, `${path.sep}${lang}.json`), 'utf8')),
+      );
+      for (const [k, v] of Object.entries(en)) if (other[k] === v && /[a-z]{3}/i.test(v)) same.add(v);
+    }
+    expect([...same].filter((v) => !SAME_AS_ENGLISH[lang]!.includes(v))).toEqual([]);
+  });
+});
