@@ -223,6 +223,23 @@ describe('notifications and the realtime badge in Chromium', () => {
     expect(await approver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  it("a user's drafts list follows a draft they save on another page, at once", async () => {
+    await approver.goto(`${web.origin}/module/${moduleId}`);
+    await approver.getByRole('tab', { name: 'My drafts' }).click();
+    const rows = approver.locator('tbody tr[data-testid^="record-row-"]');
+    await approver.getByText('No records').or(rows.first()).first().waitFor();
+    const before = await rows.count();
+    const other = await approver.context().newPage();
+    await other.goto(`${web.origin}/tasks`);
+    const { id } = await pageData<{ id: string }>(other, 'POST', '/api/EntryModule/save', {
+      moduleId,
+      data: { title: 'Draft from the other tab' },
+    });
+    await approver.getByTestId(`record-row-${id}`).waitFor({ timeout: 5_000 });
+    expect(await rows.count()).toBe(before + 1);
+    await other.close();
+  });
+
   it('marks all as read, clearing the unread styling and the badge; signing out closes the hub connection', async () => {
     await bell().click();
     await dropdown().getByRole('button', { name: 'Mark all as read' }).click();

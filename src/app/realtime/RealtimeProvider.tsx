@@ -6,7 +6,7 @@ import { authStore, authTokenAtom, configAtom } from '../state/auth';
 import type { Notification } from '../pages/notifications/api';
 import { addNotification } from '../pages/notifications/cache';
 import { APPS_KEYS, keysTouchedBy } from './query-keys';
-import { APPS_CHANGED, createTaskHub, RECEIVE_NOTIFICATION, runTaskHub } from './task-hub';
+import { APPS_CHANGED, createTaskHub, RECEIVE_NOTIFICATION, RECORDS_CHANGED, runTaskHub } from './task-hub';
 
 /** Spec section 9: the message about a notification shows 7.5 s after it arrives. */
 export const NOTIFICATION_DELAY_MS = 7500;
@@ -37,6 +37,10 @@ export function RealtimeProvider() {
     // A published, renamed or deleted app: the menus and app lists show it at once (no message to wait for).
     conn.on(APPS_CHANGED, () => {
       for (const queryKey of APPS_KEYS) void qc.invalidateQueries({ queryKey });
+    });
+    // The user's own change from another tab: nothing to read about, so the lists refresh at once.
+    conn.on(RECORDS_CHANGED, (n: { module_id: string; record_id: string }) => {
+      for (const queryKey of keysTouchedBy(n)) void qc.invalidateQueries({ queryKey });
     });
     const stop = runTaskHub(conn);
     return () => {

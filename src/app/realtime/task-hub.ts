@@ -12,6 +12,8 @@ import { MAX_RECONNECTS, taskHubRetryPolicy } from './retry-policy';
 export const RECEIVE_NOTIFICATION = 'ReceiveNotification';
 /** The hub method on which the server tells every page of the tenant that its apps changed (src/server/hub/hub.ts). */
 export const APPS_CHANGED = 'AppsChanged';
+/** A user's own record changed on another of their pages (src/server/records/index.ts): { module_id, record_id }. */
+export const RECORDS_CHANGED = 'RecordsChanged';
 
 /**
  * Warnings and errors to the console, except the one about a start cut short by our own stop (the page left the

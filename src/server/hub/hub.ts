@@ -26,6 +26,9 @@ interface Connection {
 /** The hub method telling every page of a tenant that its apps changed (published, renamed, regrouped, deleted). */
 export const HUB_APPS_CHANGED = 'AppsChanged';
 
+/** The hub method telling a user's pages that one of their own records changed: { module_id, record_id }. */
+export const HUB_RECORDS_CHANGED = 'RecordsChanged';
+
 /** Server frames are text; compression is off for the hub, so ws writes the bytes as they are. */
 const TEXT_FRAME = { binary: false, compress: false, fin: true } as const;
 const PING_BYTES = Buffer.from(PING_FRAME);

@@ -59,5 +59,12 @@ export async function formFor(tdb: TenantDb, user: AuthUser, moduleId: string): 
   const v = await loadVersion(tdb, m.id, m.published_version);
   const access = resolvePermissions(v.definition, v.workflow, START_STEP, v.registry);
   const first_step = firstStepTitle(v.workflow, activities.manifests) ?? null;
-  return { id: m.id, display_name: m.display_name, module_version: v.version, definition: v.definition, access, first_step };
+  return {
+    id: m.id,
+    display_name: m.display_name,
+    module_version: v.version,
+    definition: v.definition,
+    access,
+    first_step,
+  };
 }
