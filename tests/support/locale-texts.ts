@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-function files(dir: string, lang: string, out: string[] = []): string[] {
+/** The locale files of one language under a folder (the app's own and every plugin's). */
+export function files(dir: string, lang: string, out: string[] = []): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules') continue;
     const p = path.join(dir, e.name);
@@ -35,5 +36,14 @@ export function englishOnly(lang: string): Set<string> {
   const out = new Set<string>();
   for (const t of localeTexts('en'))
     if (t.length >= 4 && /[a-z]/.test(t) && !t.includes('{{') && !own.has(t)) out.add(t);
+  return out;
+}
+
+/** A locale file's texts by dotted key. */
+export function flat(o: object, pre = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === 'object') flat(v, `${pre}${k}.`, out);
+    else out[`${pre}${k}`] = String(v);
+  }
   return out;
 }

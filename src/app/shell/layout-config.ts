@@ -45,7 +45,10 @@ export function withDefaults(stored: Partial<LayoutConfig> | null | undefined): 
 }
 
 const KEY = 'layout.config';
-const storage = createJSONStorage<LayoutConfig>(() => localStorage);
+// No local storage outside a browser (unit tests): the defaults stand.
+const storage = createJSONStorage<LayoutConfig>(
+  () => (typeof localStorage === 'undefined' ? undefined : localStorage) as Storage,
+);
 /** Persisted in local storage (spec: the layout config and the auth store persist there). */
 export const layoutConfigAtom = atomWithStorage<LayoutConfig>(
   KEY,

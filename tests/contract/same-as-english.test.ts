@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { files, flat, ROOT } from '../support/locale-texts.js';
 
 /**
  * Texts a language writes exactly as English does: names (FlowForms, Connect Hub), technical terms (JSON, SAML 2)
@@ -113,26 +114,6 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     '{{page}} / {{pages}}',
   ],
 };
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-function files(dir: string, lang: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules') continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) files(p, lang, out);
-    else if (e.name === `${lang}.json` && p.includes(`${path.sep}locales`)) out.push(p);
-  }
-  return out;
-}
-
-function flat(o: object, pre = '', out: Record<string, string> = {}): Record<string, string> {
-  for (const [k, v] of Object.entries(o)) {
-    if (v && typeof v === 'object') flat(v, `${pre}${k}.`, out);
-    else out[`${pre}${k}`] = String(v);
-  }
-  return out;
-}
 
 describe('translations', () => {
   const english = [...files(path.join(ROOT, 'src/app/i18n'), 'en'), ...files(path.join(ROOT, 'plugins'), 'en')];
