@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, Icon, Spinner, type IconName } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
@@ -22,8 +22,13 @@ export function GroupOrderDialog({ onClose }: { onClose: () => void }) {
     staleTime: 0,
   });
   const [order, setOrder] = useState<Group[]>([]);
+  // The order being edited is the user's: a refresh while the dialog is open (another manager's change pushed over
+  // the hub) does not undo it; the server answers a save that no longer fits the groups.
+  const loaded = useRef(false);
   useEffect(() => {
-    if (groups.data) setOrder(groups.data);
+    if (!groups.data || loaded.current) return;
+    loaded.current = true;
+    setOrder(groups.data);
   }, [groups.data]);
   const save = useMutation({
     mutationFn: async (ids: string[]) => {
