@@ -1,4 +1,5 @@
-import { Button, Callout, FormGroup, H5, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H5, H6, HTMLSelect, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { outcomesFor } from '../../runtime/workflow-validate';
 import { useTranslation } from 'react-i18next';
 import { ConfigForm } from './ConfigForm';
 import { isFixedType, type ActivityData, type ActivityNode, type OutcomeEdge } from './graph';
@@ -11,10 +12,55 @@ export interface PropertiesPanelProps {
   onChange(id: string, patch: Partial<ActivityData>): void;
   onDeleteNode(id: string): void;
   onDeleteEdge(id: string): void;
+  /** Every activity, for choosing where an outcome leads. */
+  activities: { id: string; label: string }[];
+  /** Where an outcome of an activity leads now. */
+  nextOf(source: string, outcome: string): string | undefined;
+  /** Leads an outcome to an activity, or nowhere. */
+  onLead(source: string, outcome: string, target: string | undefined): void;
+}
+
+/**
+ * Where each outcome of the activity leads, as selects: the keyboard's way to connect activities (the canvas
+ * connects them by dragging a handle).
+ */
+function NextSteps({
+  node,
+  activities,
+  nextOf,
+  onLead,
+}: Pick<PropertiesPanelProps, 'activities' | 'nextOf' | 'onLead'> & { node: ActivityNode }) {
+  const { t } = useTranslation();
+  const ns = activityNs(node.data.type);
+  const outcomes = outcomesFor(node.data.type, activityRegistry);
+  if (!outcomes.length) return null;
+  const others = activities.filter((a) => a.id !== node.id);
+  return (
+    <div className="wf-next" data-testid="next-steps">
+      <H6>{t('WORKFLOW.NEXT_STEPS')}</H6>
+      {outcomes.map((o) => {
+        const id = `wf-next-${node.id}-${o}`;
+        return (
+          <FormGroup key={o} label={t(`outcome.${o}`, { ns, defaultValue: o })} labelFor={id} inline>
+            <HTMLSelect
+              id={id}
+              value={nextOf(node.id, o) ?? ''}
+              onChange={(e) => onLead(node.id, o, e.target.value || undefined)}
+              options={[
+                { value: '', label: t('WORKFLOW.NEXT_NONE') },
+                ...others.map((a) => ({ value: a.id, label: a.label })),
+              ]}
+            />
+          </FormGroup>
+        );
+      })}
+    </div>
+  );
 }
 
 /** The selected activity's name and its plugin's configuration; or the selected connection. */
-export function PropertiesPanel({ node, edge, nodeLabel, onChange, onDeleteNode, onDeleteEdge }: PropertiesPanelProps) {
+export function PropertiesPanel(props: PropertiesPanelProps) {
+  const { node, edge, nodeLabel, onChange, onDeleteNode, onDeleteEdge } = props;
   const { t } = useTranslation();
   if (edge) {
     const ns = activityNs(String(edge.data?.sourceType ?? ''));
@@ -71,6 +117,7 @@ export function PropertiesPanel({ node, edge, nodeLabel, onChange, onDeleteNode,
           onChange={(properties) => onChange(node.id, { properties })}
         />
       )}
+      <NextSteps node={node} activities={props.activities} nextOf={props.nextOf} onLead={props.onLead} />
       {fixed ? (
         <Callout intent={Intent.PRIMARY} icon="info-sign">
           {t('WORKFLOW.FIXED_STEP')}

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition';
-import { activityLabel, orderSteps } from '../../runtime/workflow-validate';
+import { activityLabel, DEFAULT_OUTCOME, orderSteps } from '../../runtime/workflow-validate';
 import { errorMessage } from '../../src/app/api/client';
 import { toastError, toastSuccess } from '../../src/app/components/toaster';
 import { fetchModule, publishModule, saveWorkflowDraft, type DesignedModule } from './api';
@@ -260,6 +260,17 @@ export function WorkflowDesigner({ initial }: { initial: DesignedModule }) {
           onChange={updateNode}
           onDeleteNode={deleteNode}
           onDeleteEdge={deleteEdge}
+          activities={nodes.map((n) => ({ id: n.id, label: labelOf(n.id) }))}
+          nextOf={(source, outcome) =>
+            edges.find((e) => e.source === source && (e.sourceHandle || DEFAULT_OUTCOME) === outcome)?.target
+          }
+          onLead={(source, outcome, target) =>
+            setEdges((es) =>
+              target
+                ? connectOutcome(es, source, outcome, target)
+                : es.filter((e) => !(e.source === source && (e.sourceHandle || DEFAULT_OUTCOME) === outcome)),
+            )
+          }
         />
       </aside>
     </div>

@@ -299,6 +299,11 @@ describe('the signed-in shell in Chromium', () => {
     expect(await header.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open the header menu' }).click();
     await header.waitFor();
+    // Below sm the sub-header keeps its title and drops the trail.
+    expect(await sub.locator('nav').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await expect.poll(() => sub.locator('nav').isVisible()).toBe(false);
+    await sub.getByRole('heading').waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
 
     // The layout config lives in local storage; a part switched off there is not shown.

@@ -287,4 +287,32 @@ describe('workflow designer in Chromium', () => {
     });
     await page.close();
   });
+
+  it('builds a workflow with the keyboard alone: add from the palette, lead each outcome with a select', async () => {
+    const { page } = await appWithForm('Keyboard claims');
+    await page.getByTestId('activity-start').waitFor();
+    // The palette item takes focus and Enter adds the activity, selected.
+    await page.getByTestId('palette-Assignment').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('activity-assignment-1').waitFor();
+    const next = page.getByTestId('next-steps');
+    await next.getByLabel('Approved').focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => next.getByLabel('Approved').inputValue()).toBe('completed');
+    await next.getByLabel('Rejected').selectOption('completed');
+    // Start leads to the new step instead of Completed.
+    await page.getByTestId('steps').getByText('Start').focus();
+    await page.keyboard.press('Enter');
+    await next.getByLabel('Done').selectOption('assignment-1');
+    await expect(page.locator('.react-flow__edge').count()).resolves.toBe(3);
+    await expect(page.getByTestId('steps').locator('li').allInnerTexts()).resolves.toEqual([
+      'Start',
+      'Assignment 1',
+      'Completed',
+    ]);
+    // Leading an outcome nowhere removes its connection.
+    await next.getByLabel('Done').selectOption('');
+    await expect(page.locator('.react-flow__edge').count()).resolves.toBe(2);
+    await page.close();
+  });
 });
