@@ -11,6 +11,7 @@ import { engineFeature } from './engine/index.js';
 import { entriesFeature } from './entries/index.js';
 import { tasksFeature } from './tasks/index.js';
 import { filesFeature } from './files/index.js';
+import { keyValueFeature } from './keyvalue/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 
 /** Every API feature, registered in this order: one line each. */
@@ -28,4 +29,5 @@ export const featureModules: FeatureModule[] = [
   entriesFeature,
   filesFeature,
   schedulerFeature,
+  keyValueFeature,
 ];

@@ -72,6 +72,12 @@ const MATRIX = `
   PUT    /api/form/Editor/setuserconfig                                signed-in
   POST   /api/form/Editor/updateEmailTemplate                          designers
   POST   /api/form/Editor/UpdateModule                                 designers
+  GET    /api/form/ListKeyValue/category/list                          designers
+  POST   /api/form/ListKeyValue/category/add                           designers
+  GET    /api/form/ListKeyValue/detail                                 designers
+  GET    /api/form/ListKeyValue/getList                                designers
+  POST   /api/form/ListKeyValue/save                                   designers
+  GET    /api/permissible-list/dataset                                 signed-in
   POST   /api/identity/Authentication/authenticateiso                  public
   POST   /api/identity/Authentication/clearMfaMarker                   public
   GET    /api/identity/Authentication/getInfo2fa                       signed-in

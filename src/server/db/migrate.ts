@@ -15,6 +15,7 @@ import * as m0062 from './migrations/0062-list-sort-keys.js';
 import * as m0070 from './migrations/0070-egress.js';
 import * as m0080 from './migrations/0080-session-generation.js';
 import * as m0081 from './migrations/0081-file-links.js';
+import * as m0090 from './migrations/0090-key-value-lists.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -34,6 +35,7 @@ const steps: Record<string, Step> = {
   '0070-egress': m0070,
   '0080-session-generation': m0080,
   '0081-file-links': m0081,
+  '0090-key-value-lists': m0090,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -133,6 +133,28 @@ export interface OutboxTable {
   delivered_on: string | null;
 }
 
+/** A category of key-value lists (migration 0090). */
+export interface KvCategoriesTable {
+  id: string;
+  tenant_id: string;
+  category_name: string;
+  created_on: string;
+}
+
+/** A key-value list (the spec's permissible list); values and category ids are JSON arrays. */
+export interface KvListsTable {
+  id: string;
+  tenant_id: string;
+  key_name: string;
+  description: string | null;
+  category_ids: string;
+  list_values: string;
+  version: number;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
 export interface ModuleCategoriesTable {
   id: string;
   tenant_id: string;
@@ -421,6 +443,8 @@ export interface DB {
   schedules: SchedulesTable;
   schedule_runs: ScheduleRunsTable;
   schedule_leases: ScheduleLeasesTable;
+  kv_categories: KvCategoriesTable;
+  kv_lists: KvListsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */
