@@ -58,7 +58,7 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/notifications',
     '/app/user/profile',
   ];
-  const designer = [`/form-editor/show/${m}`, `/form-editor/show/${m}/workflow`];
+  const designer = [`/form-editor/show/${m}`, `/form-editor/show/${m}/workflow`, '/referencedata', '/referencedata/new'];
   const managers = ['/settings/user-management/FULL_USER', '/settings/team-management', '/module-categories'];
   switch (kind) {
     case 'demo-user':

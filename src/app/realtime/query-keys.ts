@@ -60,6 +60,12 @@ export const queryKeys = {
   ssoOptions: ['sso-options'] as const,
   iconNames: (set: string) => ['icon-names', set] as const,
 
+  /** Reference data: key-value lists and their categories. */
+  keyValueLists: ['keyvalue', 'lists'] as const,
+  keyValueListPage: (search: string, categoryId: string) => ['keyvalue', 'lists', search, categoryId] as const,
+  keyValueList: (id: string) => ['keyvalue', 'list', id] as const,
+  keyValueCategories: ['keyvalue', 'categories'] as const,
+
   /** People and the organisation. */
   people: ['people'] as const,
   peopleUsers: (params: unknown[]) => ['people', 'users', ...params] as const,

@@ -1,0 +1,8 @@
+import { KeyValueListPage } from '../pages/referencedata/KeyValueListPage';
+import { ReferenceDataPage } from '../pages/referencedata/ReferenceDataPage';
+import { defineRoutes } from './types';
+
+export const routes = defineRoutes([
+  { path: '/referencedata', element: <ReferenceDataPage />, access: 'designer' },
+  { path: '/referencedata/:id', element: <KeyValueListPage />, access: 'designer' },
+]);
