@@ -108,4 +108,12 @@ describe.each(await testDialects())('key-value lists on %s', (dialect) => {
     expect(dup.json()).toEqual({ success: false, message: "A category named 'Finance' already exists" });
     expect((await o.get('dana', `${L}/getList`)).json().data).toHaveLength(1);
   });
+
+  it('deletes a list; its options are then gone', async () => {
+    const made = await o.post('dana', `${L}/save`, { key_name: 'temporary', values });
+    const id = made.json().data.id;
+    expect((await o.post('dana', `${L}/delete`, { id })).json()).toMatchObject({ success: true, data: { id } });
+    expect((await o.get('sam', `/api/permissible-list/dataset?id=${id}`)).statusCode).toBe(404);
+    expect((await o.post('dana', `${L}/delete`, { id })).json()).toEqual({ success: false, message: 'List not found' });
+  });
 });

@@ -56,6 +56,14 @@ describe('key-value lists on /referencedata in Chromium', () => {
       { value: 'rnd', label: 'Research' },
       { value: 'ops', label: 'Operations' },
     ]);
+
+    // Deleting asks first; the list is then gone from the page and from forms.
+    await row.getByRole('link', { name: 'cost_centres' }).click();
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete list' }).click();
+    await page.getByText('The list has been deleted.').waitFor();
+    await page.waitForURL(/\/referencedata$/);
+    await page.getByText('No lists yet: create the first one').waitFor();
     await page.close();
   });
 });

@@ -19,6 +19,7 @@ describe.each(await testDialects())('key-value list attacks on %s', (dialect) =>
     for (const [method, url, body] of [
       ['POST', `${L}/save`, { id, key_name: 'sizes', values: [] }],
       ['POST', `${L}/category/add`, { name: 'Mine' }],
+      ['POST', `${L}/delete`, { id }],
       ['GET', `${L}/getList`],
       ['GET', `${L}/detail?id=${id}`],
       ['GET', `${L}/category/list`],
@@ -35,6 +36,7 @@ describe.each(await testDialects())('key-value list attacks on %s', (dialect) =>
     expect((await o.get('bravo', '/api/permissible-list/dataset?key_name=sizes')).statusCode).toBe(404);
     const overwrite = await o.post('bravo', `${L}/save`, { id, key_name: 'sizes', values: [] });
     expect(overwrite.statusCode).toBe(404);
+    expect((await o.post('bravo', `${L}/delete`, { id })).statusCode).toBe(404);
     expect((await stored()).values).toHaveLength(1);
   });
 

@@ -74,6 +74,7 @@ const MATRIX = `
   POST   /api/form/Editor/UpdateModule                                 designers
   GET    /api/form/ListKeyValue/category/list                          designers
   POST   /api/form/ListKeyValue/category/add                           designers
+  POST   /api/form/ListKeyValue/delete                                 designers
   GET    /api/form/ListKeyValue/detail                                 designers
   GET    /api/form/ListKeyValue/getList                                designers
   POST   /api/form/ListKeyValue/save                                   designers

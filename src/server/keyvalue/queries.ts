@@ -56,6 +56,9 @@ export const insertList = (
 };
 
 /** Writes a list only at the version the writer read; answers how many rows changed (0: it moved on, or is gone). */
+export const deleteList = (tdb: TenantDb, id: string) =>
+  tdb.deleteFrom('kv_lists').where('id', '=', id).executeTakeFirst();
+
 export const updateList = (
   tdb: TenantDb,
   id: string,

@@ -6,13 +6,15 @@ import {
   CategoryAnswer,
   DatasetAnswer,
   DatasetQuery,
+  DeleteBody,
+  DeletedAnswer,
   DetailQuery,
   ListAnswer,
   ListQuery,
   ListsAnswer,
   SaveListBody,
 } from './schemas.js';
-import { addCategory, dataset, listCategories, listDetail, listLists, saveList } from './service.js';
+import { addCategory, dataset, deleteList, listCategories, listDetail, listLists, saveList } from './service.js';
 
 const L = '/api/form/ListKeyValue';
 const tags = ['reference data'];
@@ -35,6 +37,11 @@ export function keyValueRoutes(app: ApiApp) {
     `${L}/save`,
     { config: designers, schema: { tags, body: SaveListBody, response: { 200: ListAnswer } } },
     async (req) => ok(await saveList(req.tdb, req.user, req.body), 'The list has been saved.'),
+  );
+  app.post(
+    `${L}/delete`,
+    { config: designers, schema: { tags, body: DeleteBody, response: { 200: DeletedAnswer } } },
+    async (req) => ok(await deleteList(req.tdb, req.body.id), 'The list has been deleted.'),
   );
   app.get(
     `${L}/category/list`,

@@ -41,6 +41,8 @@ export const ListQuery = Type.Object({
 export type ListQuery = Static<typeof ListQuery>;
 
 export const DetailQuery = Type.Object({ id: Id });
+export const DeleteBody = Type.Object({ id: Id });
+export const DeletedAnswer = Envelope(Type.Object({ id: Type.String() }));
 export const AddCategoryBody = Type.Object({ name: Type.String({ maxLength: 100 }) });
 /** The values of one list, by id or by key name: what a dropdown fed by the list offers. */
 export const DatasetQuery = Type.Object({

@@ -83,6 +83,12 @@ export async function saveList(tdb: TenantDb, user: AuthUser, b: SaveListBody): 
   });
 }
 
+export async function deleteList(tdb: TenantDb, id: string): Promise<{ id: string }> {
+  const r = await q.deleteList(tdb, id);
+  if (!Number(r.numDeletedRows)) throw notFound('List not found');
+  return { id };
+}
+
 export const listCategories = (tdb: TenantDb): Promise<KvCategory[]> => q.categories(tdb);
 
 export async function addCategory(tdb: TenantDb, rawName: string): Promise<KvCategory> {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  Alert,
   Button,
   ButtonGroup,
   Checkbox,
@@ -19,7 +20,7 @@ import { errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 import { move } from '../../shell/list-move';
-import { fetchList, fetchListCategories, saveList, type KvList, type KvValue } from './api';
+import { deleteList, fetchList, fetchListCategories, saveList, type KvList, type KvValue } from './api';
 import './referencedata.css';
 
 interface Draft {
@@ -49,6 +50,7 @@ export function KeyValueListPage() {
   const list = useQuery({ queryKey: queryKeys.keyValueList(id), queryFn: () => fetchList(id), enabled: !isNew });
   const categories = useQuery({ queryKey: queryKeys.keyValueCategories, queryFn: fetchListCategories });
   const [draft, setDraft] = useState<Draft>(blank);
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     if (list.data) setDraft(draftOf(list.data));
   }, [list.data]);
@@ -60,6 +62,16 @@ export function KeyValueListPage() {
       qc.setQueryData(queryKeys.keyValueList(saved.id), saved);
       void qc.invalidateQueries({ queryKey: queryKeys.keyValueLists });
       if (isNew) navigate(`/referencedata/${saved.id}`, { replace: true });
+    },
+    onError: (e) => void toastError(errorMessage(e)),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteList(id),
+    onSuccess: () => {
+      void toastSuccess(t('REFDATA.DELETED'));
+      void qc.invalidateQueries({ queryKey: queryKeys.keyValueLists });
+      navigate('/referencedata');
     },
     onError: (e) => void toastError(errorMessage(e)),
   });
@@ -76,6 +88,16 @@ export function KeyValueListPage() {
         <H3>{isNew ? t('REFDATA.NEW_LIST') : draft.key_name || list.data?.key_name}</H3>
         <span className="spacer" />
         <Link to="/referencedata">{t('REFDATA.BACK')}</Link>
+        {!isNew && (
+          <Button
+            intent={Intent.DANGER}
+            variant="outlined"
+            icon="trash"
+            text={t('REFDATA.DELETE')}
+            loading={remove.isPending}
+            onClick={() => setAsking(true)}
+          />
+        )}
         <Button
           intent={Intent.PRIMARY}
           icon="floppy-disk"
@@ -166,6 +188,20 @@ export function KeyValueListPage() {
           ))}
         </tbody>
       </HTMLTable>
+      <Alert
+        isOpen={asking}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={t('REFDATA.DELETE')}
+        cancelButtonText={t('REFDATA.CANCEL')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          remove.mutate();
+        }}
+      >
+        {t('REFDATA.CONFIRM_DELETE')}
+      </Alert>
       <div className="refdata-actions">
         <Button
           icon="add"

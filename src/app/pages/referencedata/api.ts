@@ -12,5 +12,6 @@ export const fetchLists = (search: string, categoryId: string) =>
   );
 export const fetchList = (id: string) => call<KvList>(api.get(`${L}/detail`, { params: { id } }));
 export const saveList = (body: SaveListBody) => call<KvList>(api.post(`${L}/save`, body));
+export const deleteList = (id: string) => call<{ id: string }>(api.post(`${L}/delete`, { id }));
 export const fetchListCategories = () => call<KvCategory[]>(api.get(`${L}/category/list`));
 export const addListCategory = (name: string) => call<KvCategory>(api.post(`${L}/category/add`, { name }));
