@@ -235,6 +235,7 @@ function Designer({ app }: { app: DesignedApp }) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor));
   const onDragStart = (e: DragStartEvent) => {
     const start = e.activatorEvent as PointerEvent | null;
+    pointer.tracking = false;
     if (start && 'clientX' in start) {
       Object.assign(pointer, { x: start.clientX, y: start.clientY, tracking: true });
       window.addEventListener('pointermove', trackPointer, { passive: true });
@@ -245,6 +246,7 @@ function Designer({ app }: { app: DesignedApp }) {
   };
   const onDragCancel = () => {
     window.removeEventListener('pointermove', trackPointer);
+    pointer.tracking = false;
     liftStore.set(null);
     setDragLabel(null);
   };

@@ -109,7 +109,7 @@ describe('the form designer in Chromium', () => {
     await page.keyboard.press('Space');
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
-    await expect(fieldNames(page)).resolves.toEqual(['number_1', 'text_1', 'dropdown_1', 'date_1']);
+    await expect.poll(() => fieldNames(page)).toEqual(['number_1', 'text_1', 'dropdown_1', 'date_1']);
 
     // Properties: label, name, required, width; errors show before save.
     await page.getByTestId('field-text_1').click();
