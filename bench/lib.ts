@@ -45,7 +45,7 @@ export async function spawnUntilReady(
 ): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -23,7 +23,12 @@ function apply(base: Access, p: StepPermission | undefined): Access {
  * editability, then the workflow's defaults, then the step's overrides; a field group's setting caps its fields.
  * The renderer and the server call this same function.
  */
-export function resolvePermissions(def: ModuleDefinition, workflow: WorkflowDefinition | undefined, step: string, registry: FieldRegistry): Record<string, Access> {
+export function resolvePermissions(
+  def: ModuleDefinition,
+  workflow: WorkflowDefinition | undefined,
+  step: string,
+  registry: FieldRegistry,
+): Record<string, Access> {
   const defaults = workflow?.permissions?.defaults ?? {};
   const atStep = workflow?.permissions?.steps?.[step] ?? {};
   const out: Record<string, Access> = {};
@@ -54,12 +59,20 @@ export interface Issue {
 }
 
 /** Changes a step may not make: any field other than an editable one that differs from what is stored. */
-export function checkWrite(before: Record<string, unknown>, after: Record<string, unknown>, access: Record<string, Access>, labels: Record<string, string>): Issue[] {
+export function checkWrite(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  access: Record<string, Access>,
+  labels: Record<string, string>,
+): Issue[] {
   const issues: Issue[] = [];
   for (const k of Object.keys(after)) {
     if (access[k] === 'editable') continue;
     if (JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null)) {
-      issues.push({ field: k, message: access[k] ? `Field ${labels[k] ?? k} cannot be changed at this step` : `Unknown field ${k}` });
+      issues.push({
+        field: k,
+        message: access[k] ? `Field ${labels[k] ?? k} cannot be changed at this step` : `Unknown field ${k}`,
+      });
     }
   }
   return issues;

@@ -4,6 +4,8 @@
  * core code never branches on a plugin's type.
  */
 import type { WorkflowActivity } from '../schemas/workflow-definition';
+import type { Picker, RecordSource } from './lookup-source';
+import type { RemoteSettings } from './remote-source';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -46,6 +48,12 @@ export interface FieldManifest<C extends object = Record<string, unknown>> {
   validate?(value: unknown, config: C): string[];
   isEmpty?(value: unknown): boolean;
   uiHints?: FieldUiHints;
+  /** The field picks records of another app: the host searches them (RecordModuleLookup) under these settings. */
+  recordSource?(config: C): RecordSource | undefined;
+  /** Settings only the server reads (addresses, headers): left out of the form sent to people filling it in. */
+  serverOnlyConfig?: string[];
+  /** The field picks items another system answers: the host calls it (RemoteUrl) through the egress module. */
+  remoteSource?(config: C): RemoteSettings | undefined;
   migrate?(old: unknown, fromVersion: number): C;
   fixtures: FieldFixtures<C>;
 }
@@ -57,6 +65,51 @@ export interface FieldServer<C extends object = Record<string, unknown>> {
   sanitize?(value: unknown, config: C): unknown;
   /** Gives the value when a record is first saved, inside the saving transaction (e.g. sequence numbers). */
   assignOnCreate?(ctx: { nextSequence(): Promise<number> }, config: C): Promise<unknown>;
+  /**
+   * Checks a new value against data the browser cannot be trusted with (a list's entries, a record the saver may
+   * see) inside the saving transaction, and gives what is stored: e.g. a reference with the server's own label.
+   */
+  resolve?(value: unknown, config: C, ctx: FieldResolveContext): Promise<FieldResolution>;
+}
+
+/** A record of another app as a reference field stores it: the id and the label it is shown by. */
+export interface RecordRef {
+  id: string;
+  label: string;
+}
+
+/** What the server lets `resolve` read; every answer is limited to what the saving user may see. */
+export interface FieldResolveContext {
+  /** The label of the field the value belongs to, for messages. */
+  label: string;
+  /** The record's values as they will be saved (for filters that depend on other fields). */
+  data: Record<string, unknown>;
+  /** Who is saving, for filters that depend on the person (lookup filters of type User). */
+  picker(): Promise<Picker>;
+  /** The options of a key-value list (spec: permissible list), or undefined when there is no such list. */
+  listOptions(listId: string): Promise<{ value: string; label: string }[] | undefined>;
+  /**
+   * Records of the app `moduleId` among `ids` that the user may see and that pass the filters, with the values of
+   * `fields` (only fields the app's lists may show). Missing, hidden or filtered-out ids are absent from the answer.
+   */
+  records(q: {
+    moduleId: string;
+    ids: string[];
+    fields: string[];
+    filters: { field: string; operator: string; value?: unknown }[];
+  }): Promise<Map<string, Record<string, unknown>>>;
+  /** Of `ids`, the active users of the tenant (members of `teamId`, when given), with the names they show by. */
+  users(ids: string[], teamId?: string): Promise<Map<string, string>>;
+  /** Whether the server offered this item for this field lately (RemoteUrl signs what it answers). */
+  offered(ref: { id: string; label: string; token?: string }): boolean;
+}
+
+/** The stored value, the problems found (shown under the field; nothing is saved), and values for other fields. */
+export interface FieldResolution {
+  value: unknown;
+  messages: string[];
+  /** Values the reference brings into other fields of the form (a lookup's flowToLookUp). */
+  flow?: Record<string, unknown>;
 }
 
 // ---- Activities (plugins/activities/<type>/) ----

@@ -13,7 +13,12 @@ export interface ChangeResult {
  * Applies one change (or, with no field, computes everything for a fresh record): only the formulas that depend
  * on the changed field run, and only rules that read it are flagged. No schema is compiled here.
  */
-export function applyChange(c: CompiledDefinition, values: Record<string, unknown>, field?: string, value?: unknown): ChangeResult {
+export function applyChange(
+  c: CompiledDefinition,
+  values: Record<string, unknown>,
+  field?: string,
+  value?: unknown,
+): ChangeResult {
   const base = field === undefined ? values : { ...values, [field]: value };
   const recomputed = field === undefined ? c.graph.order : c.graph.affected(field);
   const { values: out, errors } = c.graph.recompute(base, field);

@@ -28,6 +28,8 @@ import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
 import { Link, useBlocker, useParams } from 'react-router-dom';
 import type { FieldDefinition, FieldGroup, ModuleDefinition } from '../../schemas/module-definition';
+import { DesignerDataContext } from '../../runtime/react/designer/designer-data';
+import { designerDataSource } from './lookup-api';
 import { compileDefinition, type CompileError } from '../../runtime/compile';
 import { addFieldLocales } from '../../runtime/react/designer-registry';
 import { useFieldRegistry } from '../../runtime/react/registries';
@@ -105,6 +107,7 @@ function Designer({ app }: { app: DesignedApp }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   usePreloadedEditor();
+  const designerData = useMemo(designerDataSource, []);
   const [history, dispatch] = useReducer(historyReducer, app.module_draft, initialHistory);
   const def = history.present;
   const [saved, setSaved] = useState<ModuleDefinition>(app.module_draft);
@@ -410,111 +413,113 @@ function Designer({ app }: { app: DesignedApp }) {
   );
 
   return (
-    <main className="fd-page">
-      <header className="fd-toolbar">
-        <H3>{app.display_name}</H3>
-        <Tag intent={app.status === 'Published' ? Intent.SUCCESS : Intent.NONE} minimal data-testid="app-status">
-          {/* One string: Blueprint's Tag measures its text (a forced layout) whenever its children change identity. */}
-          {`${t(app.status === 'Published' ? 'APPS.PUBLISHED' : 'APPS.DRAFT')}${app.module_version ? ` v${app.module_version}` : ''}`}
-        </Tag>
-        {dirty && (
-          <Tag intent={Intent.WARNING} minimal>
-            {t('DESIGNER.UNSAVED')}
+    <DesignerDataContext.Provider value={designerData}>
+      <main className="fd-page">
+        <header className="fd-toolbar">
+          <H3>{app.display_name}</H3>
+          <Tag intent={app.status === 'Published' ? Intent.SUCCESS : Intent.NONE} minimal data-testid="app-status">
+            {/* One string: Blueprint's Tag measures its text (a forced layout) whenever its children change identity. */}
+            {`${t(app.status === 'Published' ? 'APPS.PUBLISHED' : 'APPS.DRAFT')}${app.module_version ? ` v${app.module_version}` : ''}`}
           </Tag>
+          {dirty && (
+            <Tag intent={Intent.WARNING} minimal>
+              {t('DESIGNER.UNSAVED')}
+            </Tag>
+          )}
+          <ButtonGroup>
+            <Button
+              icon="undo"
+              aria-label={t('DESIGNER.UNDO')}
+              title={t('DESIGNER.UNDO')}
+              disabled={!history.past.length}
+              onClick={() => dispatch({ type: 'undo' })}
+            />
+            <Button
+              icon="redo"
+              aria-label={t('DESIGNER.REDO')}
+              title={t('DESIGNER.REDO')}
+              disabled={!history.future.length}
+              onClick={() => dispatch({ type: 'redo' })}
+            />
+          </ButtonGroup>
+          <Link to={`/form-editor/show/${app.id}/workflow`} className="fd-workflow-link">
+            {t('DESIGNER.WORKFLOW')}
+          </Link>
+          <Button
+            icon="floppy-disk"
+            text={t('DESIGNER.SAVE_DRAFT')}
+            loading={busy === 'save'}
+            disabled={!!busy}
+            onClick={() => void save()}
+          />
+          <Button
+            icon="cloud-upload"
+            intent={Intent.PRIMARY}
+            text={t('DESIGNER.PUBLISH')}
+            loading={busy === 'publish'}
+            disabled={!!busy || compiled.errors.length > 0}
+            onClick={() => void publish()}
+          />
+        </header>
+        {compiled.errors.length > 0 && (
+          <Callout
+            intent={Intent.DANGER}
+            title={t('DESIGNER.ERRORS', { count: compiled.errors.length })}
+            className="fd-errors"
+            data-testid="designer-errors"
+          >
+            <ul>
+              {compiled.errors.slice(0, 20).map((e, i) => (
+                <li key={i}>
+                  {e.field ? (
+                    <a role="button" tabIndex={0} onClick={() => setSelected({ kind: 'field', name: e.field! })}>
+                      {e.message}
+                    </a>
+                  ) : (
+                    e.message
+                  )}
+                </li>
+              ))}
+            </ul>
+          </Callout>
         )}
-        <ButtonGroup>
-          <Button
-            icon="undo"
-            aria-label={t('DESIGNER.UNDO')}
-            title={t('DESIGNER.UNDO')}
-            disabled={!history.past.length}
-            onClick={() => dispatch({ type: 'undo' })}
-          />
-          <Button
-            icon="redo"
-            aria-label={t('DESIGNER.REDO')}
-            title={t('DESIGNER.REDO')}
-            disabled={!history.future.length}
-            onClick={() => dispatch({ type: 'redo' })}
-          />
-        </ButtonGroup>
-        <Link to={`/form-editor/show/${app.id}/workflow`} className="fd-workflow-link">
-          {t('DESIGNER.WORKFLOW')}
-        </Link>
-        <Button
-          icon="floppy-disk"
-          text={t('DESIGNER.SAVE_DRAFT')}
-          loading={busy === 'save'}
-          disabled={!!busy}
-          onClick={() => void save()}
-        />
-        <Button
-          icon="cloud-upload"
-          intent={Intent.PRIMARY}
-          text={t('DESIGNER.PUBLISH')}
-          loading={busy === 'publish'}
-          disabled={!!busy || compiled.errors.length > 0}
-          onClick={() => void publish()}
-        />
-      </header>
-      {compiled.errors.length > 0 && (
-        <Callout
-          intent={Intent.DANGER}
-          title={t('DESIGNER.ERRORS', { count: compiled.errors.length })}
-          className="fd-errors"
-          data-testid="designer-errors"
-        >
-          <ul>
-            {compiled.errors.slice(0, 20).map((e, i) => (
-              <li key={i}>
-                {e.field ? (
-                  <a role="button" tabIndex={0} onClick={() => setSelected({ kind: 'field', name: e.field! })}>
-                    {e.message}
-                  </a>
-                ) : (
-                  e.message
-                )}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
-      {/* Tabs hold titles only: with panels as props, Blueprint re-measures its indicator (a forced layout of the
+        {/* Tabs hold titles only: with panels as props, Blueprint re-measures its indicator (a forced layout of the
           300-field canvas) on every render of the designer. The active panel is drawn below with the same ids. */}
-      <Tabs id={TABS_ID} selectedTabId={tab} onChange={onTab}>
-        <Tab id="design" title={t('DESIGNER.TAB_DESIGN')} />
-        <Tab id="preview" title={t('DESIGNER.TAB_PREVIEW')} />
-        <Tab id="json" title={t('DESIGNER.TAB_JSON')} />
-        <Tab id="email" title={t('DESIGNER.TAB_EMAIL')} />
-        <Tab id="settings" title={t('DESIGNER.TAB_SETTINGS')} />
-      </Tabs>
-      <div
-        role="tabpanel"
-        className={Classes.TAB_PANEL}
-        id={`${Classes.TAB_PANEL}_${TABS_ID}_${tab}`}
-        aria-labelledby={`${Classes.TAB}-title_${TABS_ID}_${tab}`}
-      >
-        {tab === 'design' && design}
-        {tab === 'preview' && <PreviewPanel compiled={compiled} />}
-        {tab === 'json' && (
-          <Suspense fallback={<Spinner />}>
-            <JsonPanel def={def} onApply={(d) => edit(() => d)} />
-          </Suspense>
-        )}
-        {tab === 'email' && <EmailTemplatesPanel moduleId={app.id} templates={app.email_templates} />}
-        {tab === 'settings' && <SettingsPanel app={app} />}
-      </div>
-      <Alert
-        isOpen={blocker.state === 'blocked'}
-        intent={Intent.WARNING}
-        icon="warning-sign"
-        confirmButtonText={t('DESIGNER.LEAVE')}
-        cancelButtonText={t('DESIGNER.STAY')}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('DESIGNER.UNSAVED_PROMPT')}
-      </Alert>
-    </main>
+        <Tabs id={TABS_ID} selectedTabId={tab} onChange={onTab}>
+          <Tab id="design" title={t('DESIGNER.TAB_DESIGN')} />
+          <Tab id="preview" title={t('DESIGNER.TAB_PREVIEW')} />
+          <Tab id="json" title={t('DESIGNER.TAB_JSON')} />
+          <Tab id="email" title={t('DESIGNER.TAB_EMAIL')} />
+          <Tab id="settings" title={t('DESIGNER.TAB_SETTINGS')} />
+        </Tabs>
+        <div
+          role="tabpanel"
+          className={Classes.TAB_PANEL}
+          id={`${Classes.TAB_PANEL}_${TABS_ID}_${tab}`}
+          aria-labelledby={`${Classes.TAB}-title_${TABS_ID}_${tab}`}
+        >
+          {tab === 'design' && design}
+          {tab === 'preview' && <PreviewPanel compiled={compiled} />}
+          {tab === 'json' && (
+            <Suspense fallback={<Spinner />}>
+              <JsonPanel def={def} onApply={(d) => edit(() => d)} />
+            </Suspense>
+          )}
+          {tab === 'email' && <EmailTemplatesPanel moduleId={app.id} templates={app.email_templates} />}
+          {tab === 'settings' && <SettingsPanel app={app} />}
+        </div>
+        <Alert
+          isOpen={blocker.state === 'blocked'}
+          intent={Intent.WARNING}
+          icon="warning-sign"
+          confirmButtonText={t('DESIGNER.LEAVE')}
+          cancelButtonText={t('DESIGNER.STAY')}
+          onConfirm={() => blocker.proceed?.()}
+          onCancel={() => blocker.reset?.()}
+        >
+          {t('DESIGNER.UNSAVED_PROMPT')}
+        </Alert>
+      </main>
+    </DesignerDataContext.Provider>
   );
 }

@@ -195,6 +195,7 @@ export const FieldProperties = memo(function FieldProperties({
           <H5>{t('DESIGNER.SETTINGS')}</H5>
           <Settings
             config={config}
+            fieldNames={fieldNames}
             onChange={(c) => onPatch(field.name, { config: c as Record<string, unknown> }, `${field.name}:config`)}
           />
         </div>

@@ -33,6 +33,7 @@ const FieldView = memo(function FieldView({ field, snap, store, inTable }: Props
     >
       <Widget
         id={id}
+        name={name}
         value={snap.value}
         config={field.config}
         disabled={snap.disabled}

@@ -8,6 +8,7 @@ import type { FieldGroup } from '../../schemas/module-definition';
 import type { CompiledDefinition } from '../compile';
 import type { Access } from '../permissions';
 import { FormRuntimeContext } from './form-context';
+import { FieldDataContext, type FieldDataSource } from './field-data';
 import { PluginField } from './PluginField';
 import { RecordStore } from './record-store';
 
@@ -126,6 +127,8 @@ export interface RecordFormProps {
   formRef?: { current: RecordFormHandle | null };
   /** Show every problem from the start (e.g. a reopened draft that was saved incomplete). */
   showErrors?: boolean;
+  /** Server data for widgets that search or list it (lookups, list-fed dropdowns), from the hosting page. */
+  data?: FieldDataSource | null;
 }
 
 const NO_ACCESS: Record<string, Access> = {};
@@ -143,6 +146,7 @@ export function RecordForm({
   onChange,
   formRef,
   showErrors = false,
+  data = null,
 }: RecordFormProps) {
   const [store, setStore] = useState(() => new RecordStore(compiled, values, access, readOnly, showErrors, onChange));
   // A new definition is a new form.
@@ -158,8 +162,10 @@ export function RecordForm({
   }, [store, formRef]);
 
   return (
-    <FormRuntimeContext.Provider value={store}>
-      <Layout compiled={compiled} />
-    </FormRuntimeContext.Provider>
+    <FieldDataContext.Provider value={data}>
+      <FormRuntimeContext.Provider value={store}>
+        <Layout compiled={compiled} />
+      </FormRuntimeContext.Provider>
+    </FieldDataContext.Provider>
   );
 }

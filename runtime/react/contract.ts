@@ -3,6 +3,8 @@ import type { FieldManifest } from '../plugin-contract';
 
 export interface WidgetProps<C extends object = object> {
   id: string;
+  /** The field's name in the record (absent in the designer's preview). */
+  name?: string;
   value: unknown;
   config: C;
   disabled: boolean;

@@ -7,6 +7,8 @@ export interface ConfigEditorProps<C extends object = object> {
   config: C;
   onChange(config: C): void;
   disabled?: boolean;
+  /** The other fields of the form, for settings that name one (a lookup copying values into them). */
+  fieldNames?: readonly string[];
 }
 
 /** A preview draws the field on the designer canvas: no record, no validation. */

@@ -13,6 +13,7 @@ import { tasksFeature } from './tasks/index.js';
 import { filesFeature } from './files/index.js';
 import { keyValueFeature } from './keyvalue/index.js';
 import { schedulerFeature } from './scheduler/index.js';
+import { lookupsFeature } from './lookups/index.js';
 
 /** Every API feature, registered in this order: one line each. */
 export const featureModules: FeatureModule[] = [
@@ -30,4 +31,5 @@ export const featureModules: FeatureModule[] = [
   filesFeature,
   schedulerFeature,
   keyValueFeature,
+  lookupsFeature,
 ];

@@ -30,6 +30,11 @@ const MATRIX = `
   POST   /api/EntryModule/reassignment                                 signed-in
   POST   /api/EntryModule/reassignmentByAdmin                          admins
   POST   /api/EntryModule/reassigntasks                                admins
+  POST   /api/EntryModule/RecordModuleLookup                           signed-in
+  GET    /api/EntryModule/recordModuleLookup2                          signed-in
+  POST   /api/EntryModule/RemoteUrl                                    signed-in
+  POST   /api/EntryModule/UserLookup                                   signed-in
+  GET    /api/EntryModule/UserLookup2                                  signed-in
   POST   /api/EntryModule/reminder                                     signed-in
   POST   /api/EntryModule/save                                         signed-in
   POST   /api/EntryModule/sendComment                                  signed-in
@@ -47,6 +52,7 @@ const MATRIX = `
   GET    /api/form/Editor/category/list                                signed-in
   POST   /api/form/Editor/category/order                               managers
   POST   /api/form/Editor/category/save                                managers
+  GET    /api/form/Editor/ColumnLookup                                 designers
   POST   /api/form/Editor/CopyFrom                                     designers
   POST   /api/form/Editor/CreateProcessFromScratch                     designers
   POST   /api/form/Editor/DeleteForm                                   designers
@@ -57,6 +63,8 @@ const MATRIX = `
   GET    /api/form/Editor/ListForms                                    signed-in
   GET    /api/form/Editor/ListMostUsed                                 signed-in
   GET    /api/form/Editor/LookupAssignee                               designers
+  GET    /api/form/Editor/ModuleLookup                                 designers
+  POST   /api/form/Editor/ModuleLookup/test                            designers
   POST   /api/form/editor/modules/datatables                           signed-in
   POST   /api/form/Editor/publish                                      designers
   POST   /api/form/Editor/recordtemplate                               signed-in
@@ -67,6 +75,7 @@ const MATRIX = `
   POST   /api/form/Editor/recordtemplate/rename                        signed-in
   GET    /api/form/Editor/ReservedFieldNames                           signed-in
   GET    /api/form/Editor/ReservedModuleNames                          signed-in
+  POST   /api/form/Editor/RemoteUrl/test                               designers
   POST   /api/form/Editor/SaveForm                                     designers
   POST   /api/form/Editor/setmodulereassignment                        designers
   PUT    /api/form/Editor/setuserconfig                                signed-in

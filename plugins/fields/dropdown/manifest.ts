@@ -3,6 +3,8 @@ import { defineFieldManifest } from '../../../runtime/plugin-contract';
 export interface DropdownConfig {
   options: { value: string; label: string }[];
   multiple: boolean;
+  /** A key-value list (spec: permissible list) whose entries are the options instead of `options`. */
+  listId?: string;
 }
 
 export const manifest = defineFieldManifest<DropdownConfig>({
@@ -26,13 +28,17 @@ export const manifest = defineFieldManifest<DropdownConfig>({
         },
       },
       multiple: { type: 'boolean', default: false },
+      listId: { type: 'string', maxLength: 100 },
     },
     required: ['options'],
     additionalProperties: false,
   },
   defaultConfig: { options: [{ value: 'option-1', label: 'Option 1' }], multiple: false },
   valueSchema: (c) => {
-    const one = { type: 'string', enum: c.options.map((o) => o.value) };
+    // A list's entries change without the form: the server checks them on save (server.ts).
+    const one = c.listId
+      ? { type: 'string', minLength: 1, maxLength: 200 }
+      : { type: 'string', enum: c.options.map((o) => o.value) };
     return c.multiple ? { type: 'array', items: one, uniqueItems: true } : one;
   },
   fixtures: {
@@ -44,6 +50,7 @@ export const manifest = defineFieldManifest<DropdownConfig>({
         ],
         multiple: false,
       },
+      { options: [], multiple: true, listId: 'list-1' },
     ],
     invalid: [{ options: [{ value: '', label: 'x' }] }],
     values: { config: { options: [{ value: 'a', label: 'A' }], multiple: false }, valid: ['a'], invalid: ['z', 1] },

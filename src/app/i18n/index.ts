@@ -6,6 +6,7 @@ import es from './locales/es.json';
 import fr from './locales/fr.json';
 import ja from './locales/ja.json';
 import zh from './locales/zh.json';
+import { fieldLocales } from '../../../runtime/registry';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -54,12 +55,16 @@ export function setLanguage(lang: Language) {
   document.documentElement.lang = lang;
 }
 
+const pluginTexts = fieldLocales();
 const startLanguage = initialLanguage();
 // The page says which language it is in from the first paint (screen readers and the browser's spelling use it).
 if (typeof document !== 'undefined') document.documentElement.lang = startLanguage;
 
 void i18next.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
+  // Field plugins' own texts (namespace 'field.<type>') are needed wherever a form is filled, not only in the designer.
+  resources: Object.fromEntries(
+    Object.entries(resources).map(([k, v]) => [k, { translation: v, ...(pluginTexts[k] ?? {}) }]),
+  ),
   lng: startLanguage,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

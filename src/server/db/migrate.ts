@@ -16,6 +16,7 @@ import * as m0070 from './migrations/0070-egress.js';
 import * as m0080 from './migrations/0080-session-generation.js';
 import * as m0081 from './migrations/0081-file-links.js';
 import * as m0090 from './migrations/0090-key-value-lists.js';
+import * as m0092 from './migrations/0092-lookup-search-keys.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -36,6 +37,7 @@ const steps: Record<string, Step> = {
   '0080-session-generation': m0080,
   '0081-file-links': m0081,
   '0090-key-value-lists': m0090,
+  '0092-lookup-search-keys': m0092,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

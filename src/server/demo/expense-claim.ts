@@ -6,11 +6,17 @@ const options = (...labels: string[]) => ({
   multiple: false,
 });
 
+/** The departments a claim is booked to: the demo's key-value list (Reference data), feeding a dropdown. */
+export const DEPARTMENTS = ['Sales', 'Engineering', 'Finance', 'Operations'].map((d) => ({
+  key: d.toLowerCase(),
+  value: d,
+}));
+
 /**
- * The demo's Expense Claim: three sections, a dropdown, a field shown only for hotel stays, VAT and total worked out
- * by formulas, and a review section each approver fills in at their own step.
+ * The demo's Expense Claim: three sections, a dropdown from a key-value list, a field shown only for hotel stays, VAT
+ * and total worked out by formulas, and a review section each approver fills in at their own step.
  */
-export const expenseClaimApp: ModuleDefinition = {
+export const expenseClaimApp = (departmentsListId: string): ModuleDefinition => ({
   display_name: 'Expense Claim',
   fieldGroups: [
     {
@@ -25,7 +31,7 @@ export const expenseClaimApp: ModuleDefinition = {
               label: 'Department',
               fieldType: 'dropdown',
               required: true,
-              config: options('Sales', 'Engineering', 'Finance', 'Operations'),
+              config: { options: [], multiple: false, listId: departmentsListId },
             },
             { name: 'claim_date', label: 'Date of expense', fieldType: 'date', required: true },
           ],
@@ -89,7 +95,7 @@ export const expenseClaimApp: ModuleDefinition = {
       ],
     },
   ],
-};
+});
 
 /** Manager approval (the approver), then Finance approval (the Finance team); each step edits only its own note. */
 export function expenseClaimWorkflow(approverId: string, financeTeamId: string): WorkflowDefinition {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { OPEN } from '../engine/status.js';
-import { expenseClaimApp, expenseClaimWorkflow } from './expense-claim.js';
+import { DEPARTMENTS, expenseClaimApp, expenseClaimWorkflow } from './expense-claim.js';
 
 const HOST = 'demo.localhost';
 
@@ -76,11 +76,17 @@ export async function seedDemoContent(app: FastifyInstance, tdb: TenantDb, pw: D
   const team = await call(app, admin, 'POST', '/api/people/teams', { name: 'Finance' });
   await call(app, admin, 'POST', `/api/people/teams/${String(team.id)}/members`, { userId: adminId });
 
+  const departments = await call(app, admin, 'POST', '/api/form/ListKeyValue/save', {
+    key_name: 'departments',
+    description: 'Where an expense is booked',
+    categories: [],
+    values: DEPARTMENTS,
+  });
   const moduleId = String(
     (await call(app, admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense Claim' })).id,
   );
   await call(app, admin, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, {
-    module: expenseClaimApp,
+    module: expenseClaimApp(String(departments.id)),
     workflow: expenseClaimWorkflow(String(approver.id), String(team.id)),
   });
   await call(app, admin, 'POST', `/api/form/Editor/publish?id=${moduleId}`);

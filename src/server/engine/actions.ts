@@ -38,6 +38,7 @@ export async function submit(tx: TenantDb, user: AuthUser, actor: Actor, b: Subm
     data: b.data ?? {},
     version: b.version,
     userId: actor.id,
+    user,
     access: (ver) => resolvePermissions(ver.definition, ver.workflow, START_STEP, ver.registry),
     draft: false,
   });

@@ -25,7 +25,7 @@ export interface ListColumn {
 }
 
 /** Field names are identifiers (the module schema's pattern), so they can be written into SQL and index DDL. */
-const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
  * The one dialect difference of the list: a JSON value of records.data. SQLite keeps JSON types in json_extract;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import { sortKeySql, type ColumnKind } from './columns.js';
+import { SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
 
 /** Fields a module's list sorts and filters fast: named by the designer in the module's default configuration. */
 export function indexedFieldNames(defaultConfig: string | null | undefined): string[] {
@@ -29,17 +29,24 @@ export function fieldIndexSql(dialect: DialectName, name: string, kind: ColumnKi
 }
 
 /**
- * An expression index for one field: (tenant, module, draft flag, the field's list expression, id), the shape the
- * keyset queries read. Field names are shared by every module, so one index serves them all. PostgreSQL builds it
- * concurrently (writes go on) and needs the owner connection.
+ * A field's search key: its text lower-cased, which a lookup's typed prefix is a range of (PostgreSQL through
+ * ff_search_key, migration 0092, compared bytewise like the sort keys).
  */
-export async function createFieldIndex(
-  owner: Kysely<unknown>,
-  dialect: DialectName,
-  name: string,
-  kind: ColumnKind,
-): Promise<void> {
-  await sql.raw(fieldIndexSql(dialect, name, kind, true)).execute(owner);
+export function searchKeySql(dialect: DialectName, name: string): string {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe field name ${name}`);
+  return dialect === 'sqlite'
+    ? `lower(json_extract(data, '$.${name}'))`
+    : `(ff_search_key(records.data, '${name}') collate "C")`;
+}
+
+const searchIndexName = (name: string) => `records_fs_${name.toLowerCase()}`.slice(0, 63);
+
+/** The DDL of a field's search index: (tenant, module, draft flag, search key, id). */
+export function searchIndexSql(dialect: DialectName, name: string, concurrently = false): string {
+  const key = searchKeySql(dialect, name);
+  return dialect === 'sqlite'
+    ? `create index if not exists ${searchIndexName(name)} on records (tenant_id, module_id, is_draft, ${key}, id)`
+    : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${searchIndexName(name)} on records (tenant_id, module_id, is_draft, ${key.replace('records.data', 'data')}, id)`;
 }
 
 /** Creates missing field indexes once per process, in the background; lists work (slower) until they exist. */
@@ -52,14 +59,24 @@ export class FieldIndexer {
   ) {}
 
   ensure(fields: { name: string; kind: ColumnKind }[]): void {
-    for (const f of fields) {
-      const key = indexName(f.name, f.kind, this.dialect);
-      if (this.done.has(key) || this.done.size > 200) continue;
-      this.done.add(key);
-      createFieldIndex(this.owner(), this.dialect, f.name, f.kind).catch((err: unknown) => {
+    for (const f of fields)
+      this.build(indexName(f.name, f.kind, this.dialect), fieldIndexSql(this.dialect, f.name, f.kind, true));
+  }
+
+  /** The search index of a field lookups label records by. */
+  ensureSearch(name: string): void {
+    this.build(searchIndexName(name), searchIndexSql(this.dialect, name, true));
+  }
+
+  private build(key: string, ddl: string): void {
+    if (this.done.has(key) || this.done.size > 200) return;
+    this.done.add(key);
+    sql
+      .raw(ddl)
+      .execute(this.owner())
+      .catch((err: unknown) => {
         this.done.delete(key);
         this.log.warn({ err }, `could not create list index ${key}`);
       });
-    }
   }
 }

@@ -43,18 +43,22 @@ function searchSql(dialect: DialectName, text: string, fieldKeys: string[]): Raw
   return sql<SqlBool>`(${inData} or lower(coalesce(records.workflow_activity_name, '')) like ${p} escape '\\' or lower(coalesce(records.workflow_initiator_email, '')) like ${p} escape '\\' or lower(coalesce(records.workflow_status, '')) like ${p} escape '\\')`;
 }
 
-export interface ListScope {
+/** What reading a page needs: whose list of which app. */
+export interface PageScope {
   tdb: TenantDb;
   dialect: DialectName;
   user: AuthUser;
   moduleId: string;
   draft: boolean;
   columns: Map<string, ListColumn>;
+}
+
+export interface ListScope extends PageScope {
   /** The tenant's connection, for wrapping tenant-scoped subqueries (counts). */
   counter: Kysely<DB>;
 }
 
-function base(s: ListScope, q: ListQuery, withFilters = true): Q {
+function base(s: PageScope, q: ListQuery, withFilters = true): Q {
   let b = s.tdb
     .selectFrom('records')
     .where('records.module_id', '=', s.moduleId)
@@ -62,6 +66,7 @@ function base(s: ListScope, q: ListQuery, withFilters = true): Q {
   b = visible(b, s.user, s.draft);
   if (!withFilters) return b;
   for (const f of q.filters) b = b.where(filterSql(s.columns.get(f.column)!, f));
+  for (const c of q.where ?? []) b = b.where(c);
   if (q.search) {
     const keys = [...s.columns.values()].filter((c) => c.field).map((c) => c.key);
     b = b.where(searchSql(s.dialect, q.search, keys));
@@ -91,7 +96,7 @@ const SELECT = [
 
 /** The rows of a segment: null sort values (sorted by id) or non-null ones (sorted by value, then id). */
 async function segment(
-  s: ListScope,
+  s: PageScope,
   q: ListQuery,
   nulls: boolean,
   after: Cursor | undefined,
@@ -125,7 +130,7 @@ type Row = Awaited<ReturnType<typeof segment>>[number];
  * databases use the (module, draft, sort expression, id) index. Without a cursor, pages up to MAX_OFFSET rows deep
  * are read by offset (and their cursors remembered, so a later jump deeper can start from one).
  */
-async function fetchPage(s: ListScope, q: ListQuery): Promise<{ rows: Row[]; next?: Cursor }> {
+export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: Row[]; next?: Cursor }> {
   const segs = !q.sort.nullable ? [false] : q.dir === 'asc' ? [true, false] : [false, true];
   let cursor = q.cursor;
   let skip = 0;

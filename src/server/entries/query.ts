@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { RawBuilder, SqlBool } from 'kysely';
 import { badRequest } from '../http/errors.js';
 import type { ListColumn } from './columns.js';
 import { parseFilters, type ListFilter } from './filters.js';
@@ -16,6 +17,8 @@ export interface ListQuery {
   sort: ListColumn;
   dir: 'asc' | 'desc';
   filters: ListFilter[];
+  /** Conditions beyond the payload's (a lookup's prefix range); `hash` must already account for them. */
+  where?: RawBuilder<SqlBool>[];
   cursor?: Cursor;
   /** Identifies the result set (sort, filters, search): cursors and cached counts belong to it. */
   hash: string;
@@ -32,7 +35,7 @@ export interface Cursor {
 
 export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-function decodeCursor(s: unknown, hash: string): Cursor | undefined {
+export function decodeCursor(s: unknown, hash: string): Cursor | undefined {
   if (s === undefined || s === null || s === '') return undefined;
   try {
     const c = JSON.parse(Buffer.from(String(s), 'base64url').toString()) as Cursor;
@@ -43,7 +46,8 @@ function decodeCursor(s: unknown, hash: string): Cursor | undefined {
   throw badRequest('The cursor does not belong to this list; start from the first page.');
 }
 
-const hashOf = (x: unknown) => crypto.createHash('sha1').update(JSON.stringify(x)).digest('base64url').slice(0, 16);
+export const hashOf = (x: unknown) =>
+  crypto.createHash('sha1').update(JSON.stringify(x)).digest('base64url').slice(0, 16);
 
 /**
  * The spec's datatable payload (page, columns [data, name, searchable, orderable], orders, search, length, filters),

@@ -20,4 +20,6 @@ export function processStatusSql(status: string): RawBuilder<SqlBool> {
 }
 
 /** The SQL form of processOutcome(), as a column expression the list can show, filter and count. */
-export const outcomeSql = sql<string | null>`(case when records.workflow_status = ${WF.withdrawn} then 'Withdrawn' when records.workflow_completed_on is null then null when records.workflow_status = ${WF.rejected} then 'Rejected' else 'Approved' end)`;
+export const outcomeSql = sql<
+  string | null
+>`(case when records.workflow_status = ${WF.withdrawn} then 'Withdrawn' when records.workflow_completed_on is null then null when records.workflow_status = ${WF.rejected} then 'Rejected' else 'Approved' end)`;

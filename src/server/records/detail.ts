@@ -11,6 +11,7 @@ import { goBackTargets } from '../engine/actions.js';
 import { OPEN, processStatus } from '../engine/status.js';
 import { openTaskOf, taskOfRecord } from './queries.js';
 import { commentRequired } from '../engine/interpreter.js';
+import { definitionForFilling } from './filling.js';
 
 const commentRequiredAt = (v: LoadedVersion, activityId: string) => {
   const act = v.workflow.activities.find((a) => a.activityId === activityId);
@@ -68,13 +69,7 @@ export async function recordDetail(
     access,
     step,
     // The definition as this step may see it: hidden fields are not sent at all.
-    definition: {
-      ...v.definition,
-      fieldGroups: v.definition.fieldGroups.map((g) => ({
-        ...g,
-        rows: g.rows.map((row) => ({ fields: row.fields.filter((f) => !hidden.has(f.name)) })),
-      })),
-    },
+    definition: definitionForFilling(v, hidden),
     task: task
       ? {
           id: task.id,

@@ -16,6 +16,7 @@ import { firstStepTitle } from '../../../runtime/workflow-first-step.js';
 import { loadVersion } from './store.js';
 import { writeDraft } from './write.js';
 import { liveModule } from './queries.js';
+import { definitionForFilling } from './filling.js';
 import type { FormView, SaveBody, Saved } from './schemas.js';
 
 /**
@@ -34,6 +35,7 @@ export async function saveDraft(tdb: TenantDb, user: AuthUser, b: SaveBody): Pro
       data: b.data,
       version: b.version,
       userId: user.id,
+      user,
       access: (v) => resolvePermissions(v.definition, v.workflow, START_STEP, v.registry),
       draft: true,
     });
@@ -63,7 +65,7 @@ export async function formFor(tdb: TenantDb, user: AuthUser, moduleId: string): 
     id: m.id,
     display_name: m.display_name,
     module_version: v.version,
-    definition: v.definition,
+    definition: definitionForFilling(v),
     access,
     first_step,
   };

@@ -5,6 +5,9 @@ import { applyChange } from '../../../runtime/record-engine.js';
 import { checkWrite, type Access } from '../../../runtime/permissions.js';
 import { validateRecord } from '../../../runtime/validation.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import type { AuthUser } from '../identity/user-info.js';
+import { isEmptyValue } from '../../../runtime/text-rules.js';
+import { resolveContext } from '../lookups/resolve-context.js';
 import { linkFilesOfRecord } from '../files/links.js';
 import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
 import { insertRecord, liveModule, nextSequence, updateRecordData } from './queries.js';
@@ -22,6 +25,7 @@ export function invalid(issues: { field?: string; message: string }[]): never {
  * (422, nothing saved), formulas are recomputed and the result validated.
  */
 export async function mergeWrite(
+  who: Writer,
   v: LoadedVersion,
   before: Record<string, unknown>,
   incoming: Record<string, unknown>,
@@ -48,10 +52,51 @@ export async function mergeWrite(
   if (unknown.length) invalid(unknown.map((k) => ({ field: k, message: `Unknown field ${k}` })));
   const refused = checkWrite(before, writable, access, labels);
   if (refused.length) invalid(refused);
-  const data = applyChange(v.compiled, { ...before, ...writable }).values;
+  const flow = await resolveReferences(who, v, before, writable);
+  const data = applyChange(v.compiled, { ...before, ...writable, ...flow }).values;
   const issues = validateRecord(v.compiled, data, access, { draft: opts.draft });
   if (issues.length) invalid(issues);
   return data;
+}
+
+/** Who writes into which app: references are checked with their eyes. */
+export interface Writer {
+  tdb: TenantDb;
+  user: AuthUser;
+  moduleId: string;
+}
+
+/**
+ * Plugins with a server `resolve` check each changed value against what the saver may see (list entries, records
+ * of other apps) and give the stored form, in `writable`; answers the values references bring into other fields.
+ */
+async function resolveReferences(
+  who: Writer,
+  v: LoadedVersion,
+  before: Record<string, unknown>,
+  writable: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { servers } = await loadFieldRegistry();
+  const data = { ...before, ...writable };
+  const flow: Record<string, unknown> = {};
+  const issues: { field: string; message: string }[] = [];
+  for (const name of Object.keys(writable)) {
+    const f = v.compiled.fields[name]!;
+    const s = servers[f.def.fieldType];
+    const value = writable[name];
+    // An unchanged value was checked when it was written; an empty one has nothing to check.
+    if (!s?.resolve || isEmptyValue(value) || JSON.stringify(value) === JSON.stringify(before[name])) continue;
+    const r = await s.resolve(
+      value,
+      f.config,
+      resolveContext(who.tdb, who.user, data, { moduleId: who.moduleId, name, label: f.label }),
+    );
+    writable[name] = r.value;
+    issues.push(...r.messages.map((message) => ({ field: name, message })));
+    for (const [to, x] of Object.entries(r.flow ?? {})) if (v.compiled.fields[to]) flow[to] = x;
+  }
+  if (issues.length) invalid(issues);
+  return flow;
 }
 
 export interface DraftWrite {
@@ -61,6 +106,8 @@ export interface DraftWrite {
   data: Record<string, unknown>;
   version?: unknown;
   userId: string;
+  /** Whose eyes references are checked with (records of other apps they may see). */
+  user: AuthUser;
   access(v: LoadedVersion): Record<string, Access>;
   /** false: every required field must be filled (submit). */
   draft: boolean;
@@ -85,7 +132,9 @@ export async function writeDraft(
   const v = await loadVersion(tx, mod.id, versionNo);
   const access = w.access(v);
   const before = existing ? (JSON.parse(existing.data) as Record<string, unknown>) : {};
-  let data = await mergeWrite(v, before, w.data, access, { draft: w.draft });
+  let data = await mergeWrite({ tdb: tx, user: w.user, moduleId: mod.id }, v, before, w.data, access, {
+    draft: w.draft,
+  });
   const now = new Date().toISOString();
   if (!existing) {
     const { servers } = await loadFieldRegistry();

@@ -212,6 +212,7 @@ export class Scheduler {
       moduleId: s.module_id,
       data,
       userId: u.id,
+      user,
       access: (v) => resolvePermissions(v.definition, v.workflow, START_STEP, v.registry),
       draft: true,
     });

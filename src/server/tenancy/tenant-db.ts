@@ -11,7 +11,9 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
+import type { DialectName } from '../db/database.js';
 import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
@@ -34,6 +36,11 @@ export class TenantDb {
     readonly tenantId: string,
     private readonly db: Kysely<DB>,
   ) {}
+
+  /** Which database answers: the few queries written per dialect (JSON paths, sort keys) ask here. */
+  get dialect(): DialectName {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  }
 
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, object> {
     // Kysely cannot type a column reference on a generic table name; the tenant column exists on every TenantTable.

@@ -15,6 +15,7 @@ import { ActionBar } from './ActionBar';
 import { SidePanels } from './SidePanels';
 import './editors.css';
 import type { RecordTemplate, RecordTemplateWithData } from '../../../server/apps/record-templates/schemas';
+import { useFieldDataSource } from '../../api/field-data';
 import { queryKeys } from '../../realtime/query-keys';
 
 /** Record templates as the server lists them (its route schemas, types derived). */
@@ -89,6 +90,7 @@ function ExistingRecord({ recordId, taskId }: { recordId: string; taskId?: strin
     [d],
   );
   const [values, setValues] = useState<Record<string, unknown>>();
+  const fieldData = useFieldDataSource(d?.module_id, recordId);
   if (detail.isLoading) return <Spinner className="page-spinner" />;
   if (detail.error || !d || !compiled)
     return (
@@ -129,6 +131,7 @@ function ExistingRecord({ recordId, taskId }: { recordId: string; taskId?: strin
             access={d.access}
             readOnly={!editable}
             onChange={setValues}
+            data={fieldData}
           />
         )}
       </main>

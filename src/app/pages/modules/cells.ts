@@ -6,11 +6,18 @@ export function cellText(row: EntryRow, col: ListColumn, when?: (iso: string) =>
   if (col.data === 'tasks') return row.tasks.map((t) => t.assignee).join(', ');
   const v = col.field ? row.data[col.data] : row[col.data];
   if (v === null || v === undefined) return '';
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.map(objectText).join(', ');
+  if (typeof v === 'object') return objectText(v);
   if (typeof v === 'boolean') return v ? '✓' : '';
   if (when && !col.field && col.data.endsWith('_on') && typeof v === 'string') return when(v);
   return String(v);
+}
+
+/** A stored reference (`{ id, label }`, see RecordRef) shows by its label; other objects as JSON. */
+function objectText(x: unknown): string {
+  if (!x || typeof x !== 'object') return String(x);
+  const label = (x as { label?: unknown }).label;
+  return typeof label === 'string' ? label : JSON.stringify(x);
 }
 
 /** The first 20 columns are shown until the user chooses otherwise (spec section 2). */

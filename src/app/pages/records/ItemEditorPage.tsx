@@ -12,6 +12,7 @@ import { fetchForm, fetchRecord, saveRecord } from '../../api/records';
 import { entries, serverMessage } from '../../api/entries';
 import { toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
+import { useFieldDataSource } from '../../api/field-data';
 
 /** /item-editor/:moduleId[/:recordId]: a new record or a draft, rendered from its pinned definition version. */
 export function ItemEditorPage() {
@@ -28,6 +29,7 @@ export function ItemEditorPage() {
     enabled: !!recordId,
   });
   const source = recordId ? record.data : form.data;
+  const fieldData = useFieldDataSource(moduleId, recordId);
   // The server checked the definition's shape when it was saved; the page only needs it compiled.
   const compiled = useMemo(
     () => (source ? compileDefinition(source.definition, fieldRegistry, { serverChecked: true }) : undefined),
@@ -127,6 +129,7 @@ export function ItemEditorPage() {
         onChange={setValues}
         formRef={handle}
         showErrors={checked || submitTried}
+        data={fieldData}
       />
     </main>
   );

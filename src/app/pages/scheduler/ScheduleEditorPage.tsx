@@ -28,6 +28,7 @@ import { scheduler, type Schedule } from '../../api/scheduler';
 import { toastError, toastSuccess } from '../../components/toaster';
 import '../modules/records.css';
 import { useFormatDate } from '../../shell/dates';
+import { useFieldDataSource } from '../../api/field-data';
 import { queryKeys } from '../../realtime/query-keys';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Etc/UTC';
@@ -101,6 +102,7 @@ function ScheduleForm({ moduleId, scheduleId }: { moduleId: string; scheduleId?:
   const navigate = useNavigate();
   const qc = useQueryClient();
   const form = useQuery({ queryKey: queryKeys.form(moduleId), queryFn: () => fetchForm(moduleId) });
+  const fieldData = useFieldDataSource(moduleId);
   const existing = useQuery({
     queryKey: queryKeys.schedule(scheduleId ?? ''),
     queryFn: () => scheduler.detail(scheduleId!),
@@ -195,6 +197,7 @@ function ScheduleForm({ moduleId, scheduleId }: { moduleId: string; scheduleId?:
         values={s.data ?? {}}
         access={form.data.access}
         onChange={(data) => setEdit({ ...edit, data })}
+        data={fieldData}
       />
       <div className="action-bar">
         <Button

@@ -11,6 +11,8 @@ export interface WriterData {
   /** Outbox delivery runs there too (its writes share the thread's commits); mail goes out from there. */
   smtpUrl?: string;
   mailFrom: string;
+  /** SECRET_KEY as the main thread read it (signatures checked on saves here use the same key). */
+  secretKey?: string;
 }
 
 /** Main thread to writer thread. */

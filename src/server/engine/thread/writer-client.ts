@@ -28,6 +28,7 @@ export interface WriterThreadOptions {
   writeLock: SharedArrayBuffer;
   smtpUrl?: string;
   mailFrom: string;
+  secretKey?: string;
   hub: Pick<TaskHub, 'sendToUser'>;
   log: FastifyBaseLogger;
 }
@@ -91,6 +92,7 @@ export function writerThread(o: WriterThreadOptions): WriterThread {
       writeLock: o.writeLock,
       smtpUrl: o.smtpUrl,
       mailFrom: o.mailFrom,
+      secretKey: o.secretKey,
     };
     // The loader is registered by the boot module; profiling flags (--cpu-prof) carry over so benches see this thread.
     const execArgv = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));

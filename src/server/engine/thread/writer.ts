@@ -8,6 +8,8 @@ import { mailHandler } from '../../mail/mailer.js';
 import { notificationHandler } from '../../notifications/deliver.js';
 import { OutboxWorker } from '../../outbox/worker.js';
 import { localTransitions } from '../transitions.js';
+import { setOfferKey } from '../../lookups/offers.js';
+import { secretKey } from '../../crypto/secrets.js';
 import type { FailureData, Notice, Request, WriterData } from './protocol.js';
 
 /**
@@ -18,6 +20,8 @@ import type { FailureData, Notice, Request, WriterData } from './protocol.js';
 const data = workerData as WriterData;
 const port = parentPort!;
 shareChangeCount(data.changes);
+// Saves on this thread check remote lookups' signed items with the same key as the main thread.
+setOfferKey(secretKey({ secretKey: data.secretKey, dataDir: data.dataDir }));
 const db = openDatabase({ dataDir: data.dataDir, sqliteWriteLock: { buffer: data.writeLock, side: 1 } });
 const group = new GroupCommitter(db.system);
 const transitions = localTransitions(db, group);

@@ -1,0 +1,12 @@
+import { defineFieldServer } from '../../../runtime/plugin-contract';
+import { manifest } from './manifest';
+
+/** Keeps only items the server itself offered for this field lately (RemoteUrl signs them); stores id and label. */
+export const server = defineFieldServer({
+  manifest,
+  async resolve(value, _config, ctx) {
+    const ref = value as { id: string; label: string; token?: string };
+    if (!ctx.offered(ref)) return { value, messages: [`${ctx.label}: choose the item again from the list`] };
+    return { value: { id: ref.id, label: ref.label }, messages: [] };
+  },
+});

@@ -1,0 +1,72 @@
+import type { JsonSchema } from './plugin-contract';
+
+/**
+ * One part of a remote request (spec section 3: headers, body and params entries of type data, field or literal):
+ * `literal` sends `value`, `field` the value of this form's field named `value`, `data` what the user typed.
+ */
+export interface RemoteEntry {
+  name: string;
+  type: 'literal' | 'field' | 'data';
+  value: string;
+}
+
+/** Spec section 3's remote lookup request, as a remote-lookup field's settings hold it. */
+export interface RemoteSettings {
+  url: string;
+  requestType: 'GET' | 'POST';
+  headers: RemoteEntry[];
+  params: RemoteEntry[];
+  body: RemoteEntry[];
+  /** Also send every field of the form in a POST body (under `fields`). */
+  submitAllFields: boolean;
+  responseFormat: 'JSON';
+  /** Where the list is in the answer (dotted: `data.items`; empty: the answer itself). */
+  responsePath: string;
+  /** The property of each item that identifies it, and the one shown. */
+  valueKey: string;
+  labelKey: string;
+}
+
+const entries: JsonSchema = {
+  type: 'array',
+  maxItems: 20,
+  items: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' },
+      type: { type: 'string', enum: ['literal', 'field', 'data'] },
+      value: { type: 'string', maxLength: 1000 },
+    },
+    required: ['name', 'type', 'value'],
+    additionalProperties: false,
+  },
+};
+
+export const remoteSettingsSchema: Record<keyof RemoteSettings, JsonSchema> = {
+  url: { type: 'string', maxLength: 2000, pattern: '^(https?://.+)?$' },
+  requestType: { type: 'string', enum: ['GET', 'POST'] },
+  headers: entries,
+  params: entries,
+  body: entries,
+  submitAllFields: { type: 'boolean' },
+  responseFormat: { type: 'string', enum: ['JSON'] },
+  responsePath: { type: 'string', maxLength: 200 },
+  valueKey: { type: 'string', minLength: 1, maxLength: 100 },
+  labelKey: { type: 'string', minLength: 1, maxLength: 100 },
+};
+
+export const remoteDefaults: RemoteSettings = {
+  url: '',
+  requestType: 'GET',
+  headers: [],
+  params: [],
+  body: [],
+  submitAllFields: false,
+  responseFormat: 'JSON',
+  responsePath: '',
+  valueKey: 'id',
+  labelKey: 'name',
+};
+
+/** The settings as the server calls with them; undefined until an address is given. */
+export const remoteRequestOf = (c: RemoteSettings): RemoteSettings | undefined => (c.url ? c : undefined);

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { api, call, errorMessage } from './client';
+import type { FieldDataSource } from '../../../runtime/react/field-data';
+import type { LookupPage } from '../../server/lookups/schemas';
+
+type Options = { value: string; label: string }[];
+
+/** Axios errors carry the server's message; widgets show it as it is. */
+const plain = async <T>(p: Promise<T>): Promise<T> => {
+  try {
+    return await p;
+  } catch (err) {
+    throw new Error(errorMessage(err));
+  }
+};
+
+/**
+ * The record form's server data for one app (and the record being edited, whose version's form the server reads):
+ * lookups search through RecordModuleLookup, list-fed dropdowns read the permissible list.
+ */
+export function useFieldDataSource(moduleId: string | undefined, recordId?: string): FieldDataSource | null {
+  return useMemo(() => {
+    if (!moduleId) return null;
+    return {
+      lookup: (q, signal) =>
+        plain(
+          call<LookupPage>(
+            api.post(
+              '/EntryModule/RecordModuleLookup',
+              {
+                moduleId,
+                field: q.field,
+                search: q.search,
+                cursor: q.cursor,
+                values: q.values,
+                ...(recordId ? { recordId } : {}),
+              },
+              { signal },
+            ),
+          ),
+        ),
+      users: (q, signal) =>
+        plain(
+          call<LookupPage>(
+            api.post(
+              '/EntryModule/UserLookup',
+              { search: q.search, cursor: q.cursor, ...(q.teamId ? { teamId: q.teamId } : {}) },
+              { signal },
+            ),
+          ),
+        ),
+      remote: (q, signal) =>
+        plain(
+          call<LookupPage>(
+            api.post(
+              '/EntryModule/RemoteUrl',
+              { moduleId, field: q.field, search: q.search, values: q.values, ...(recordId ? { recordId } : {}) },
+              { signal },
+            ),
+          ),
+        ),
+      listOptions: (listId, signal) =>
+        plain(
+          call<{ options: Options }>(api.get('/permissible-list/dataset', { params: { id: listId }, signal })).then(
+            (d) => d.options,
+          ),
+        ),
+    };
+  }, [moduleId, recordId]);
+}

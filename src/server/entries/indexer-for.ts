@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { DB } from '../db/schema.js';
+import { openOwnerDatabase } from '../db/database.js';
+import { FieldIndexer } from './indexes.js';
+
+/**
+ * A feature's builder of record indexes, on the owner connection (PostgreSQL: concurrently), opened on first need
+ * and closed with the app.
+ */
+export function fieldIndexerFor(app: FastifyInstance, ctx: AppContext): FieldIndexer {
+  let owner: Kysely<DB> | undefined;
+  const ownerDb = () => (ctx.db.dialect === 'sqlite' ? ctx.db.system : (owner ??= openOwnerDatabase(ctx.config)));
+  app.addHook('onClose', async () => {
+    await owner?.destroy();
+  });
+  return new FieldIndexer(() => ownerDb() as unknown as Kysely<unknown>, ctx.db.dialect, ctx.log);
+}

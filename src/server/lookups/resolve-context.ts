@@ -1,0 +1,40 @@
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import type { FieldResolveContext } from '../../../runtime/plugin-contract.js';
+import { isFilterOperator } from '../../../runtime/lookup-source.js';
+import { listById } from '../keyvalue/queries.js';
+import { lookupTarget, pickerOf, recordsByIds } from './records.js';
+import { usersByIds } from './users.js';
+import { verifyOffer } from './offers.js';
+
+/** What field plugins' `resolve` may read while a record is saved: only what the saving user may see. */
+export function resolveContext(
+  tdb: TenantDb,
+  user: AuthUser,
+  data: Record<string, unknown>,
+  field: { moduleId: string; name: string; label: string },
+): FieldResolveContext {
+  return {
+    label: field.label,
+    offered: (ref) =>
+      verifyOffer(
+        { tenantId: tdb.tenantId, moduleId: field.moduleId, field: field.name, id: ref.id, label: ref.label },
+        ref.token,
+      ),
+    data,
+    picker: () => pickerOf(tdb, user),
+    async listOptions(listId) {
+      const r = await listById(tdb, listId);
+      if (!r) return undefined;
+      const values = JSON.parse(r.list_values) as { key: string; value: string }[];
+      return values.map((v) => ({ value: v.key, label: v.value }));
+    },
+    async records(q) {
+      const t = await lookupTarget(tdb, user, q.moduleId);
+      if (!t) return new Map();
+      const filters = q.filters.flatMap((f) => (isFilterOperator(f.operator) ? [{ ...f, operator: f.operator }] : []));
+      return recordsByIds(tdb, user, t, q.ids, q.fields, filters);
+    },
+    users: (ids, teamId) => usersByIds(tdb, ids, teamId),
+  };
+}

@@ -1,0 +1,144 @@
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { assertModuleAccess, loadRecordFor, mayActOnModule, parsePermission } from '../access/index.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { loadVersion } from '../records/store.js';
+import type { FieldIndexer } from '../entries/indexes.js';
+import type { EgressLog } from '../egress/fetch.js';
+import type { RemoteSettings } from '../../../runtime/remote-source.js';
+import { callRemote } from './remote.js';
+import { signOffer } from './offers.js';
+import { liveModule } from '../records/queries.js';
+import { lookupDefaults, recordSourceOf, resolveFilters, type LookupSettings } from '../../../runtime/lookup-source.js';
+import { labelText, lookupTarget, pickerOf, recordsByIds, searchRecords } from './records.js';
+import type { LookupApp, LookupColumn, LookupPage, LookupTestBody, RecordLookupBody } from './schemas.js';
+
+/** Published apps of the tenant the designer may view, by name: what a lookup field can point at. */
+export async function lookupApps(tdb: TenantDb, user: AuthUser): Promise<LookupApp[]> {
+  const rows = await tdb
+    .selectFrom('modules')
+    .select(['id', 'display_name', 'permission'])
+    .where('deleted_on', 'is', null)
+    .where('published_version', 'is not', null)
+    .orderBy('display_name')
+    .limit(1000)
+    .execute();
+  return rows
+    .filter((m) => mayActOnModule(user, parsePermission(m.permission), 'view'))
+    .map((m) => ({ id: m.id, name: m.display_name }));
+}
+
+export async function lookupColumns(tdb: TenantDb, user: AuthUser, moduleId: string): Promise<LookupColumn[]> {
+  const t = await lookupTarget(tdb, user, moduleId);
+  if (!t) throw notFound('App not found');
+  return [...t.columns.values()].filter((c) => c.field).map((c) => ({ name: c.key, label: c.label, kind: c.kind }));
+}
+
+/**
+ * The lookup field as the form the user fills defines it: of the record's own version when one is named (a record
+ * the user may open), else of the app's published form for someone who may create records of it.
+ */
+async function fieldOf(tdb: TenantDb, user: AuthUser, moduleId: string, field: string, recordId?: string) {
+  let version: number | null | undefined;
+  if (recordId) {
+    const r = await loadRecordFor(tdb, user, recordId);
+    if (r.module_id !== moduleId) throw notFound('Record not found');
+    version = r.module_version;
+  } else {
+    await assertModuleAccess(tdb, user, moduleId, 'create');
+    version = (await liveModule(tdb, moduleId))?.published_version;
+  }
+  if (!version) throw badRequest('This app is not published yet.');
+  const v = await loadVersion(tdb, moduleId, version);
+  return v.compiled.fields[field];
+}
+
+async function sourceOf(tdb: TenantDb, user: AuthUser, moduleId: string, field: string, recordId?: string) {
+  const f = await fieldOf(tdb, user, moduleId, field, recordId);
+  const src = f?.manifest.recordSource?.(f.config as never);
+  if (!src) throw badRequest(`'${field}' does not look up records.`);
+  const target = await lookupTarget(tdb, user, src.moduleId);
+  return { src, target };
+}
+
+const EMPTY: LookupPage = { items: [], nextCursor: null };
+
+/** RecordModuleLookup: a page of the records the field offers this user now. */
+export async function recordLookup(
+  tdb: TenantDb,
+  user: AuthUser,
+  b: RecordLookupBody,
+  indexer?: FieldIndexer,
+): Promise<LookupPage> {
+  const { src, target } = await sourceOf(tdb, user, b.moduleId, b.field, b.recordId);
+  const filters = resolveFilters(src.filters, b.values ?? {}, await pickerOf(tdb, user));
+  if (!target || !filters) return EMPTY;
+  // Searches range over the label's own index, built once in the background (they work, slower, until then).
+  if (target.columns.get(src.labelField)?.field) indexer?.ensureSearch(src.labelField);
+  return searchRecords(tdb, user, target, src, filters, {
+    search: (b.search ?? '').trim(),
+    cursor: b.cursor,
+    length: b.length ?? 20,
+  });
+}
+
+/** recordModuleLookup2: one record the field offers, by id (without the form's values, so unfiltered by them). */
+export async function recordLookupOne(
+  tdb: TenantDb,
+  user: AuthUser,
+  q: { moduleId: string; field: string; id: string; recordId?: string },
+) {
+  const { src, target } = await sourceOf(tdb, user, q.moduleId, q.field, q.recordId);
+  const fields = [src.labelField, ...src.columns, ...src.flow.map((f) => f.from)];
+  const row = target ? (await recordsByIds(tdb, user, target, [q.id], fields, [])).get(q.id) : undefined;
+  if (!row) throw notFound('Record not found');
+  return { id: q.id, label: labelText(row[src.labelField]), values: row };
+}
+
+/**
+ * The designer's "test this lookup": the settings as they stand, searched with the designer's own access; answers
+ * the request as the server runs it (filters with their values filled in) and the first page.
+ */
+export async function testLookup(tdb: TenantDb, user: AuthUser, b: LookupTestBody) {
+  const settings = { ...lookupDefaults, ...b.settings } as LookupSettings;
+  const src = recordSourceOf(settings);
+  if (!src) throw badRequest('Choose the app and the field shown first.');
+  const target = await lookupTarget(tdb, user, src.moduleId);
+  if (!target) throw notFound('App not found');
+  const filters = resolveFilters(src.filters, b.values ?? {}, await pickerOf(tdb, user));
+  const search = (b.search ?? '').trim();
+  const app = (await liveModule(tdb, src.moduleId))?.display_name ?? '';
+  const request = { app, labelField: src.labelField, sort: src.sort, search, filters: filters ?? null };
+  const answer = filters ? await searchRecords(tdb, user, target, src, filters, { search, length: 10 }) : EMPTY;
+  return { request, answer };
+}
+
+/**
+ * RemoteUrl: the items another system answers for a remote-lookup field, called through the egress module under
+ * the field's own settings (read from the form, never from the browser). Each item is signed for this tenant, app
+ * and field, so a save is checked without calling that system again.
+ */
+export async function remoteLookup(
+  tdb: TenantDb,
+  user: AuthUser,
+  b: RecordLookupBody,
+  egress: { allowPrivate: boolean; log?: EgressLog },
+): Promise<LookupPage> {
+  const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
+  const settings = f?.manifest.remoteSource?.(f.config as never);
+  if (!settings) throw badRequest(`'${b.field}' does not look up another system.`);
+  const r = await callRemote(settings, { search: (b.search ?? '').trim(), data: b.values ?? {} }, egress);
+  const offer = (id: string, label: string) =>
+    signOffer({ tenantId: tdb.tenantId, moduleId: b.moduleId, field: b.field, id, label });
+  return { items: r.items.map((i) => ({ ...i, token: offer(i.id, i.label) })), nextCursor: null };
+}
+
+/** The designer's trial of remote settings: the request as sent (credentials masked) and what came back. */
+export async function testRemote(
+  settings: RemoteSettings,
+  input: { search: string; values: Record<string, unknown> },
+  egress: { allowPrivate: boolean; log?: EgressLog },
+) {
+  const r = await callRemote(settings, { search: input.search, data: input.values }, egress);
+  return { request: r.request, status: r.status, items: r.items.slice(0, 20) };
+}
