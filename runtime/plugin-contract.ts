@@ -89,6 +89,11 @@ export interface FieldResolveContext {
   /** The options of a key-value list (spec: permissible list), or undefined when there is no such list. */
   listOptions(listId: string): Promise<{ value: string; label: string }[] | undefined>;
   /**
+   * Rows of the reference dataset `datasetId` among `keys`, by key, or undefined when there is no such dataset the
+   * user may read (the User Extension: only its keepers).
+   */
+  datasetRows(datasetId: string, keys: string[]): Promise<Map<string, Record<string, unknown>> | undefined>;
+  /**
    * Records of the app `moduleId` among `ids` that the user may see and that pass the filters, with the values of
    * `fields` (only fields the app's lists may show). Missing, hidden or filtered-out ids are absent from the answer.
    */

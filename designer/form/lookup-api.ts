@@ -2,6 +2,7 @@ import { api, call } from '../../src/app/api/client';
 import type { DesignerDataSource } from '../../runtime/react/designer/designer-data';
 import type { LookupApp, LookupColumn, LookupTest, RemoteTest } from '../../src/server/lookups/schemas';
 import type { KvList } from '../../src/server/keyvalue/schemas';
+import type { Dataset } from '../../src/server/refdata/schemas';
 import type { Assignee } from '../../src/server/workflows/schemas';
 
 const once = new Map<string, Promise<unknown>>();
@@ -33,5 +34,6 @@ export function designerDataSource(): DesignerDataSource {
       call<LookupTest>(api.post('/form/Editor/ModuleLookup/test', { settings, search })),
     testRemote: (settings, search) => call<RemoteTest>(api.post('/form/Editor/RemoteUrl/test', { settings, search })),
     keyValueLists: () => cached('kv', () => call<KvList[]>(api.get('/form/ListKeyValue/getList'))),
+    datasets: () => cached('datasets', () => call<Dataset[]>(api.get('/ReferenceData/ListDataset'))),
   };
 }

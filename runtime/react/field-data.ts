@@ -31,6 +31,11 @@ export interface FieldDataSource {
   ): Promise<{ items: LookupItem[]; nextCursor: string | null }>;
   /** The options of a key-value list. */
   listOptions(listId: string, signal: AbortSignal): Promise<{ value: string; label: string }[]>;
+  /** One page of a reference dataset's rows matching the typed text, as options showing `labelColumn`. */
+  datasetOptions(
+    q: { datasetId: string; labelColumn?: string; search: string; cursor: string | null },
+    signal: AbortSignal,
+  ): Promise<{ items: LookupItem[]; nextCursor: string | null }>;
 }
 
 export const FieldDataContext = createContext<FieldDataSource | null>(null);

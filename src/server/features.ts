@@ -12,6 +12,7 @@ import { entriesFeature } from './entries/index.js';
 import { tasksFeature } from './tasks/index.js';
 import { filesFeature } from './files/index.js';
 import { keyValueFeature } from './keyvalue/index.js';
+import { refDataFeature } from './refdata/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 import { lookupsFeature } from './lookups/index.js';
 
@@ -31,5 +32,6 @@ export const featureModules: FeatureModule[] = [
   filesFeature,
   schedulerFeature,
   keyValueFeature,
+  refDataFeature,
   lookupsFeature,
 ];

@@ -78,6 +78,13 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
         { key: 'phone', value: 'Phone' },
       ],
     });
+    // A dataset made from a CSV file feeds a dropdown that is searched on the server.
+    const centres = await pageData<{ datasetId: string }>(page, 'POST', '/api/ReferenceData/import', {
+      name: 'Cost centres',
+      fileName: 'centres.csv',
+      content: Buffer.from('Code,Name\nCC-1,Head office\nCC-2,Sales North\nCC-3,Research\n').toString('base64'),
+      mode: 'append',
+    });
     const purchases = await publish(page, 'Purchases', [
       text('country', 'Country'),
       text('supplier_city', 'Supplier city'),
@@ -88,6 +95,12 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
         config: { options: [], multiple: false, listId: list.id },
       },
       { name: 'buyer', label: 'Buyer', fieldType: 'user', config: { teamId: '' } },
+      {
+        name: 'centre',
+        label: 'Cost centre',
+        fieldType: 'dropdown',
+        config: { options: [], multiple: false, datasetId: centres.datasetId, labelColumn: 'name' },
+      },
       {
         name: 'port',
         label: 'Port',
@@ -139,7 +152,7 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     // Filling in: nothing is asked of the server until the user reaches for a picker.
     const asked: string[] = [];
     page.on('request', (r) => {
-      if (/RecordModuleLookup|permissible-list/.test(r.url())) asked.push(r.url());
+      if (/RecordModuleLookup|permissible-list|ReferenceDataEntry/.test(r.url())) asked.push(r.url());
     });
     await page.goto(`${web.origin}/item-editor/${purchases}`);
     await page.locator('#field-lookup_1').waitFor();
@@ -166,6 +179,12 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     await page.locator('#field-buyer').fill('admini');
     await page.getByTestId('lookup-options').getByText('Administrator').click();
     expect(await page.inputValue('#field-buyer')).toBe('Administrator');
+    await page.locator('#field-centre').click();
+    await page.locator('#field-centre').fill('nor');
+    await expect
+      .poll(() => page.getByTestId('lookup-options').locator('.bp6-menu-item').allInnerTexts())
+      .toEqual(['Sales North']);
+    await page.getByTestId('lookup-options').getByText('Sales North').click();
     // The remote lookup: the server asks the ports service with what is typed.
     await page.locator('#field-port').click();
     await page.locator('#field-port').fill('r');
@@ -181,6 +200,7 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     await page.getByRole('cell', { name: 'Alpha Tools' }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name: 'Administrator' }).count()).toBe(2); // Buyer and initiator
     await page.getByRole('cell', { name: 'Riga' }).waitFor();
+    await page.getByRole('cell', { name: 'Sales North' }).waitFor();
     await page.close();
   });
 });

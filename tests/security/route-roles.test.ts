@@ -88,6 +88,17 @@ const MATRIX = `
   GET    /api/form/ListKeyValue/getList                                designers
   POST   /api/form/ListKeyValue/save                                   designers
   GET    /api/permissible-list/dataset                                 signed-in
+  POST   /api/ReferenceData/datatables                                 designers
+  POST   /api/ReferenceData/delete                                     designers
+  GET    /api/ReferenceData/export                                     designers
+  GET    /api/ReferenceData/getDataset                                 designers
+  POST   /api/ReferenceData/import                                     designers
+  GET    /api/ReferenceData/ListDataset                                designers
+  POST   /api/ReferenceData/save                                       designers
+  POST   /api/ReferenceDataEntry/AddRow                                designers
+  POST   /api/ReferenceDataEntry/batch                                 designers
+  GET    /api/ReferenceDataEntry/GetDataByKey                          signed-in
+  POST   /api/ReferenceDataEntry/options                               signed-in
   POST   /api/identity/Authentication/authenticateiso                  public
   POST   /api/identity/Authentication/clearMfaMarker                   public
   GET    /api/identity/Authentication/getInfo2fa                       signed-in

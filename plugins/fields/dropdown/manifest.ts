@@ -5,6 +5,10 @@ export interface DropdownConfig {
   multiple: boolean;
   /** A key-value list (spec: permissible list) whose entries are the options instead of `options`. */
   listId?: string;
+  /** A reference dataset whose rows are the options; the value keeps the row's key and label (`{ id, label }`). */
+  datasetId?: string;
+  /** The dataset column an option shows (the key column when absent). */
+  labelColumn?: string;
 }
 
 export const manifest = defineFieldManifest<DropdownConfig>({
@@ -29,13 +33,27 @@ export const manifest = defineFieldManifest<DropdownConfig>({
       },
       multiple: { type: 'boolean', default: false },
       listId: { type: 'string', maxLength: 100 },
+      datasetId: { type: 'string', maxLength: 100 },
+      labelColumn: { type: 'string', maxLength: 63 },
     },
     required: ['options'],
     additionalProperties: false,
   },
   defaultConfig: { options: [{ value: 'option-1', label: 'Option 1' }], multiple: false },
   valueSchema: (c) => {
-    // A list's entries change without the form: the server checks them on save (server.ts).
+    // A dataset's rows and a list's entries change without the form: the server checks them on save (server.ts).
+    if (c.datasetId) {
+      const ref = {
+        type: 'object',
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 2000 },
+          label: { type: 'string', maxLength: 2000 },
+        },
+        required: ['id', 'label'],
+        additionalProperties: false,
+      };
+      return c.multiple ? { type: 'array', items: ref, maxItems: 200 } : ref;
+    }
     const one = c.listId
       ? { type: 'string', minLength: 1, maxLength: 200 }
       : { type: 'string', enum: c.options.map((o) => o.value) };
@@ -51,6 +69,7 @@ export const manifest = defineFieldManifest<DropdownConfig>({
         multiple: false,
       },
       { options: [], multiple: true, listId: 'list-1' },
+      { options: [], multiple: false, datasetId: 'dataset-1', labelColumn: 'name' },
     ],
     invalid: [{ options: [{ value: '', label: 'x' }] }],
     values: { config: { options: [{ value: 'a', label: 'A' }], multiple: false }, valid: ['a'], invalid: ['z', 1] },

@@ -59,6 +59,7 @@ export function useFieldDataSource(moduleId: string | undefined, recordId?: stri
             ),
           ),
         ),
+      datasetOptions: (q, signal) => plain(call<LookupPage>(api.post('/ReferenceDataEntry/options', q, { signal }))),
       listOptions: (listId, signal) =>
         plain(
           call<{ options: Options }>(api.get('/permissible-list/dataset', { params: { id: listId }, signal })).then(

@@ -65,6 +65,10 @@ export const queryKeys = {
   keyValueListPage: (search: string, categoryId: string) => ['keyvalue', 'lists', search, categoryId] as const,
   keyValueList: (id: string) => ['keyvalue', 'list', id] as const,
   keyValueCategories: ['keyvalue', 'categories'] as const,
+  datasets: ['datasets'] as const,
+  datasetList: (search: string) => ['datasets', 'list', search] as const,
+  dataset: (id: string) => ['datasets', 'one', id] as const,
+  datasetRows: (id: string) => ['datasets', 'rows', id] as const,
 
   /** People and the organisation. */
   people: ['people'] as const,

@@ -1,8 +1,8 @@
-import { KeyValueListPage } from '../pages/referencedata/KeyValueListPage';
+import { ReferenceDetailPage } from '../pages/referencedata/ReferenceDetailPage';
 import { ReferenceDataPage } from '../pages/referencedata/ReferenceDataPage';
 import { defineRoutes } from './types';
 
 export const routes = defineRoutes([
   { path: '/referencedata', element: <ReferenceDataPage />, access: 'designer' },
-  { path: '/referencedata/:id', element: <KeyValueListPage />, access: 'designer' },
+  { path: '/referencedata/:id', element: <ReferenceDetailPage />, access: 'designer' },
 ]);

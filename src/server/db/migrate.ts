@@ -17,6 +17,7 @@ import * as m0080 from './migrations/0080-session-generation.js';
 import * as m0081 from './migrations/0081-file-links.js';
 import * as m0090 from './migrations/0090-key-value-lists.js';
 import * as m0092 from './migrations/0092-lookup-search-keys.js';
+import * as m0093 from './migrations/0093-reference-datasets.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -38,6 +39,7 @@ const steps: Record<string, Step> = {
   '0081-file-links': m0081,
   '0090-key-value-lists': m0090,
   '0092-lookup-search-keys': m0092,
+  '0093-reference-datasets': m0093,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

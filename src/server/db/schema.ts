@@ -155,6 +155,34 @@ export interface KvListsTable {
   modified_on: string;
 }
 
+/** A reference dataset: its typed columns as JSON, which column keys a row, and how many rows it has. */
+export interface RefDatasetsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string | null;
+  kind: string;
+  columns: string;
+  key_column: string;
+  row_count: number;
+  version: number;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
+/** One row of a dataset: its cells as JSON, its key, its place in the dataset and its text for search. */
+export interface RefRowsTable {
+  id: string;
+  tenant_id: string;
+  dataset_id: string;
+  position: number;
+  row_key: string;
+  row_data: string;
+  search_text: string;
+  modified_on: string;
+}
+
 export interface ModuleCategoriesTable {
   id: string;
   tenant_id: string;
@@ -445,6 +473,8 @@ export interface DB {
   schedule_leases: ScheduleLeasesTable;
   kv_categories: KvCategoriesTable;
   kv_lists: KvListsTable;
+  ref_datasets: RefDatasetsTable;
+  ref_rows: RefRowsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -3,6 +3,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { FieldResolveContext } from '../../../runtime/plugin-contract.js';
 import { isFilterOperator } from '../../../runtime/lookup-source.js';
 import { listById } from '../keyvalue/queries.js';
+import { rowsForForm } from '../refdata/rows.js';
 import { lookupTarget, pickerOf, recordsByIds } from './records.js';
 import { usersByIds } from './users.js';
 import { verifyOffer } from './offers.js';
@@ -29,6 +30,7 @@ export function resolveContext(
       const values = JSON.parse(r.list_values) as { key: string; value: string }[];
       return values.map((v) => ({ value: v.key, label: v.value }));
     },
+    datasetRows: (datasetId, keys) => rowsForForm(tdb, user, datasetId, keys),
     async records(q) {
       const t = await lookupTarget(tdb, user, q.moduleId);
       if (!t) return new Map();

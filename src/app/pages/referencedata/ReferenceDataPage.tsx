@@ -19,6 +19,7 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 import { useFormatDate } from '../../shell/dates';
 import { addListCategory, fetchListCategories, fetchLists } from './api';
+import { DatasetList } from './DatasetList';
 import './referencedata.css';
 
 /** /referencedata: the tenant's key-value lists, found by name or category; new lists and categories. */
@@ -57,6 +58,7 @@ export function ReferenceDataPage() {
 
   return (
     <main className="refdata-page">
+      <DatasetList />
       <header className="refdata-header">
         <H3>{t('REFDATA.LISTS')}</H3>
         <span className="spacer" />

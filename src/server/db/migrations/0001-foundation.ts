@@ -38,7 +38,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_on', 'text', (c) => c.notNull())
     .addColumn('modified_on', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_tenant_username').on('users').columns(['tenant_id', 'username']).unique().execute();
+  await db.schema
+    .createIndex('users_tenant_username')
+    .on('users')
+    .columns(['tenant_id', 'username'])
+    .unique()
+    .execute();
   await sql`create index users_tenant_email on users (tenant_id, lower(email))`.execute(db);
 
   await db.schema
@@ -57,7 +62,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_on', 'text', (c) => c.notNull())
     .addColumn('delivered_on', 'text')
     .execute();
-  await db.schema.createIndex('outbox_idempotency').on('outbox').columns(['tenant_id', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('outbox_idempotency')
+    .on('outbox')
+    .columns(['tenant_id', 'idempotency_key'])
+    .unique()
+    .execute();
   await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'available_at']).execute();
 
   await enableTenantIsolation(db, ctx, ['users', 'outbox']);

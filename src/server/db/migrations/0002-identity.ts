@@ -20,13 +20,16 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .execute();
   await ctx.grantApp(db, ['signing_keys', 'auth_throttle']);
 
+  await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
   await db.schema
     .alterTable('users')
-    .addColumn('totp_secret', 'text')
+    .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.alterTable('users').addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('users').addColumn('totp_last_step', 'integer').execute();
-  await db.schema.alterTable('users').addColumn('security_questions', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('security_questions', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('users').addColumn('avatar', 'text').execute();
 
   await db.schema
@@ -56,7 +59,11 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('used_on', 'text')
     .addColumn('created_on', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auth_challenges_hash').on('auth_challenges').columns(['tenant_id', 'secret_hash']).execute();
+  await db.schema
+    .createIndex('auth_challenges_hash')
+    .on('auth_challenges')
+    .columns(['tenant_id', 'secret_hash'])
+    .execute();
 
   await enableTenantIsolation(db, ctx, ['refresh_tokens', 'auth_challenges']);
 }

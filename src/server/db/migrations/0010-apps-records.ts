@@ -84,8 +84,17 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('modified_on', 'text', (c) => c.notNull())
     .addColumn('submitted_on', 'text')
     .execute();
-  await db.schema.createIndex('records_module_created').on('records').columns(['tenant_id', 'module_id', 'created_on', 'id']).execute();
-  await db.schema.createIndex('records_module_seq').on('records').columns(['tenant_id', 'module_id', 'sequence_number']).unique().execute();
+  await db.schema
+    .createIndex('records_module_created')
+    .on('records')
+    .columns(['tenant_id', 'module_id', 'created_on', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('records_module_seq')
+    .on('records')
+    .columns(['tenant_id', 'module_id', 'sequence_number'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('tasks')
@@ -106,7 +115,11 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('started_on', 'text', (c) => c.notNull())
     .addColumn('completed_on', 'text')
     .execute();
-  await db.schema.createIndex('tasks_assignee_open').on('tasks').columns(['tenant_id', 'assignee_id', 'status', 'started_on']).execute();
+  await db.schema
+    .createIndex('tasks_assignee_open')
+    .on('tasks')
+    .columns(['tenant_id', 'assignee_id', 'status', 'started_on'])
+    .execute();
   await db.schema.createIndex('tasks_record').on('tasks').columns(['tenant_id', 'record_id']).execute();
 
   await db.schema
@@ -126,7 +139,18 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('created_on', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('history_record').on('activity_history').columns(['tenant_id', 'record_id', 'created_on']).execute();
+  await db.schema
+    .createIndex('history_record')
+    .on('activity_history')
+    .columns(['tenant_id', 'record_id', 'created_on'])
+    .execute();
 
-  await enableTenantIsolation(db, ctx, ['module_categories', 'modules', 'module_versions', 'records', 'tasks', 'activity_history']);
+  await enableTenantIsolation(db, ctx, [
+    'module_categories',
+    'modules',
+    'module_versions',
+    'records',
+    'tasks',
+    'activity_history',
+  ]);
 }

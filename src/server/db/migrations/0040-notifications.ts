@@ -19,7 +19,16 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_on', 'text', (c) => c.notNull())
     .addColumn('read_on', 'text')
     .execute();
-  await db.schema.createIndex('notifications_source').on('notifications').columns(['tenant_id', 'source_key']).unique().execute();
-  await db.schema.createIndex('notifications_user').on('notifications').columns(['tenant_id', 'user_id', 'created_on']).execute();
+  await db.schema
+    .createIndex('notifications_source')
+    .on('notifications')
+    .columns(['tenant_id', 'source_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('notifications_user')
+    .on('notifications')
+    .columns(['tenant_id', 'user_id', 'created_on'])
+    .execute();
   await enableTenantIsolation(db, ctx, ['notifications']);
 }
