@@ -25,6 +25,8 @@ export interface RemoteSettings {
   /** The property of each item that identifies it, and the one shown. */
   valueKey: string;
   labelKey: string;
+  /** A security header (a named credential set kept sealed on the server) sent with every call. */
+  securityHeaderId?: string;
 }
 
 const entries: JsonSchema = {
@@ -53,6 +55,7 @@ export const remoteSettingsSchema: Record<keyof RemoteSettings, JsonSchema> = {
   responsePath: { type: 'string', maxLength: 200 },
   valueKey: { type: 'string', minLength: 1, maxLength: 100 },
   labelKey: { type: 'string', minLength: 1, maxLength: 100 },
+  securityHeaderId: { type: 'string', maxLength: 100 },
 };
 
 export const remoteDefaults: RemoteSettings = {

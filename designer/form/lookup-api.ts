@@ -34,6 +34,12 @@ export function designerDataSource(): DesignerDataSource {
       call<LookupTest>(api.post('/form/Editor/ModuleLookup/test', { settings, search })),
     testRemote: (settings, search) => call<RemoteTest>(api.post('/form/Editor/RemoteUrl/test', { settings, search })),
     keyValueLists: () => cached('kv', () => call<KvList[]>(api.get('/form/ListKeyValue/getList'))),
+    securityHeaders: () =>
+      cached('security-headers', () =>
+        call<{ data: { id: string; name: string; kind: string }[] }>(
+          api.post('/dataconnector/securityheader/datatables', { page: 1, length: 1000 }),
+        ).then((p) => p.data),
+      ),
     datasets: () => cached('datasets', () => call<Dataset[]>(api.get('/ReferenceData/ListDataset'))),
   };
 }

@@ -13,6 +13,7 @@ import { tasksFeature } from './tasks/index.js';
 import { filesFeature } from './files/index.js';
 import { keyValueFeature } from './keyvalue/index.js';
 import { refDataFeature } from './refdata/index.js';
+import { credentialsFeature } from './credentials/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 import { lookupsFeature } from './lookups/index.js';
 
@@ -33,5 +34,6 @@ export const featureModules: FeatureModule[] = [
   schedulerFeature,
   keyValueFeature,
   refDataFeature,
+  credentialsFeature,
   lookupsFeature,
 ];

@@ -88,6 +88,10 @@ const MATRIX = `
   GET    /api/form/ListKeyValue/getList                                designers
   POST   /api/form/ListKeyValue/save                                   designers
   GET    /api/permissible-list/dataset                                 signed-in
+  POST   /api/dataconnector/securityheader/datatables                  designers
+  POST   /api/dataconnector/securityheader/delete                      designers
+  GET    /api/dataconnector/securityheader/fetch                       designers
+  POST   /api/dataconnector/securityheader/save                        designers
   POST   /api/ReferenceData/datatables                                 designers
   POST   /api/ReferenceData/delete                                     designers
   GET    /api/ReferenceData/export                                     designers

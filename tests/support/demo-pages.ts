@@ -11,6 +11,8 @@ export interface DemoIds {
   /** A claim at the finance step and the administrator's task on it. */
   financeRecord: string;
   financeTask: string;
+  /** The demo's reference dataset (cost centres). */
+  datasetId: string;
 }
 
 /** Reads the demo's ids as the administrator sees them, and adds one user of each role kind but the demo's own. */
@@ -33,7 +35,8 @@ export async function demoIds(admin: Page): Promise<DemoIds> {
     });
     expect(r).toBeTruthy();
   }
-  return { moduleId: apps[0]!.id, financeRecord: task.record_id, financeTask: task.id };
+  const datasets = await pageData<{ id: string }[]>(admin, 'GET', '/api/ReferenceData/ListDataset');
+  return { moduleId: apps[0]!.id, financeRecord: task.record_id, financeTask: task.id, datasetId: datasets[0]!.id };
 }
 
 /** Pages without a sign-in. */
@@ -58,7 +61,14 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/notifications',
     '/app/user/profile',
   ];
-  const designer = [`/form-editor/show/${m}`, `/form-editor/show/${m}/workflow`, '/referencedata', '/referencedata/new'];
+  const designer = [
+    `/form-editor/show/${m}`,
+    `/form-editor/show/${m}/workflow`,
+    '/referencedata',
+    '/referencedata/new',
+    `/referencedata/${ids.datasetId}`,
+    '/data-connector',
+  ];
   const managers = ['/settings/user-management/FULL_USER', '/settings/team-management', '/module-categories'];
   switch (kind) {
     case 'demo-user':

@@ -37,7 +37,16 @@ export const manifest = defineFieldManifest<RemoteLookupConfig>({
   uiHints: { alwaysEnabled: true },
   remoteSource: remoteRequestOf,
   // The request (and any credential in it) stays on the server; the browser only asks RemoteUrl by field name.
-  serverOnlyConfig: ['url', 'requestType', 'headers', 'params', 'body', 'submitAllFields', 'responsePath'],
+  serverOnlyConfig: [
+    'url',
+    'requestType',
+    'headers',
+    'params',
+    'body',
+    'submitAllFields',
+    'responsePath',
+    'securityHeaderId',
+  ],
   fixtures: {
     valid: [
       {

@@ -26,6 +26,8 @@ export interface DesignerDataSource {
   ): Promise<{ request: Record<string, unknown>; status: number; items: LookupItem[] }>;
   /** Key-value lists a dropdown may take its options from. */
   keyValueLists(): Promise<{ id: string; key_name: string }[]>;
+  /** Security headers (named credential sets) a remote request may send; their secrets stay on the server. */
+  securityHeaders(): Promise<{ id: string; name: string; kind: string }[]>;
   /** Reference datasets a dropdown may take its options from, with their columns. */
   datasets(): Promise<{ id: string; name: string; keyColumn: string; columns: { key: string; label: string }[] }[]>;
 }

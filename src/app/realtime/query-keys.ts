@@ -66,6 +66,7 @@ export const queryKeys = {
   keyValueList: (id: string) => ['keyvalue', 'list', id] as const,
   keyValueCategories: ['keyvalue', 'categories'] as const,
   datasets: ['datasets'] as const,
+  securityHeaders: ['security-headers'] as const,
   datasetList: (search: string) => ['datasets', 'list', search] as const,
   dataset: (id: string) => ['datasets', 'one', id] as const,
   datasetRows: (id: string) => ['datasets', 'rows', id] as const,

@@ -18,6 +18,7 @@ import * as m0081 from './migrations/0081-file-links.js';
 import * as m0090 from './migrations/0090-key-value-lists.js';
 import * as m0092 from './migrations/0092-lookup-search-keys.js';
 import * as m0093 from './migrations/0093-reference-datasets.js';
+import * as m0094 from './migrations/0094-security-headers.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -40,6 +41,7 @@ const steps: Record<string, Step> = {
   '0090-key-value-lists': m0090,
   '0092-lookup-search-keys': m0092,
   '0093-reference-datasets': m0093,
+  '0094-security-headers': m0094,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

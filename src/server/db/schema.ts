@@ -183,6 +183,20 @@ export interface RefRowsTable {
   modified_on: string;
 }
 
+/** A security header: a named credential set; `settings` is plain JSON, `secret` sealed. */
+export interface SecurityHeadersTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  kind: string;
+  settings: string;
+  secret: string;
+  version: number;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
 export interface ModuleCategoriesTable {
   id: string;
   tenant_id: string;
@@ -475,6 +489,7 @@ export interface DB {
   kv_lists: KvListsTable;
   ref_datasets: RefDatasetsTable;
   ref_rows: RefRowsTable;
+  security_headers: SecurityHeadersTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -12,6 +12,15 @@ export const DEPARTMENTS = ['Sales', 'Engineering', 'Finance', 'Operations'].map
   value: d,
 }));
 
+/** The demo's reference dataset: cost centres with a budget and an opening date, as a CSV file would give them. */
+export const COST_CENTRES_CSV = [
+  'Code,Name,Budget,Opened,Active',
+  'CC-100,Head office,120000,2019-01-01,yes',
+  'CC-200,Sales North,80000,2020-04-01,yes',
+  'CC-300,Research,150000,2021-09-15,yes',
+  'CC-400,Legacy systems,0,2015-06-30,no',
+].join('\n');
+
 /**
  * The demo's Expense Claim: three sections, a dropdown from a key-value list, a field shown only for hotel stays, VAT
  * and total worked out by formulas, and a review section each approver fills in at their own step.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { OPEN } from '../engine/status.js';
-import { DEPARTMENTS, expenseClaimApp, expenseClaimWorkflow } from './expense-claim.js';
+import { COST_CENTRES_CSV, DEPARTMENTS, expenseClaimApp, expenseClaimWorkflow } from './expense-claim.js';
 
 const HOST = 'demo.localhost';
 
@@ -81,6 +81,12 @@ export async function seedDemoContent(app: FastifyInstance, tdb: TenantDb, pw: D
     description: 'Where an expense is booked',
     categories: [],
     values: DEPARTMENTS,
+  });
+  await call(app, admin, 'POST', '/api/ReferenceData/import', {
+    name: 'Cost centres',
+    fileName: 'cost-centres.csv',
+    content: Buffer.from(COST_CENTRES_CSV).toString('base64'),
+    mode: 'append',
   });
   const moduleId = String(
     (await call(app, admin, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Expense Claim' })).id,

@@ -48,6 +48,8 @@ export async function callRemote(
   input: RemoteInput,
   egress: { allowPrivate: boolean; log?: EgressLog },
   signal?: AbortSignal,
+  /** A security header's headers: sent as they are, never shown. */
+  credentials: Record<string, string> = {},
 ): Promise<RemoteResult> {
   let url: URL;
   try {
@@ -60,13 +62,16 @@ export async function callRemote(
   // A value from the form never starts a header of its own: control characters are dropped.
   for (const h of s.headers)
     headers[h.name.toLowerCase()] = [...entryValue(h, input)].filter((c) => c >= ' ' && c !== '\u007f').join('');
+  Object.assign(headers, credentials);
   let body: Record<string, unknown> | undefined;
   if (s.requestType === 'POST') {
     body = Object.fromEntries(s.body.map((b) => [b.name, entryValue(b, input)]));
     if (s.submitAllFields) body.fields = input.data;
     headers['content-type'] = 'application/json';
   }
-  const shown = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SENSITIVE.test(k) ? '••••' : v]));
+  const shown = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, SENSITIVE.test(k) || k in credentials ? '••••' : v]),
+  );
   const request = { method: s.requestType, url: url.toString(), headers: shown, ...(body ? { body } : {}) };
   let res: Response;
   try {

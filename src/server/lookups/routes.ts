@@ -62,6 +62,7 @@ export function lookupRoutes(app: ApiApp, indexer: FieldIndexer) {
     async (req) =>
       ok(
         await testRemote(
+          req.tdb,
           req.body.settings,
           { search: (req.body.search ?? '').trim(), values: req.body.values ?? {} },
           egressOf(req),

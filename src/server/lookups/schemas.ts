@@ -123,6 +123,7 @@ export const RemoteTestBody = Type.Object({
     responsePath: Type.String({ maxLength: 200 }),
     valueKey: Type.String({ minLength: 1, maxLength: 100 }),
     labelKey: Type.String({ minLength: 1, maxLength: 100 }),
+    securityHeaderId: Type.Optional(Type.String({ maxLength: 100 })),
   }),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   values: Type.Optional(Type.Record(Type.String(), Type.Unknown())),

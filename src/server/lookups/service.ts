@@ -7,6 +7,7 @@ import type { FieldIndexer } from '../entries/indexes.js';
 import type { EgressLog } from '../egress/fetch.js';
 import type { RemoteSettings } from '../../../runtime/remote-source.js';
 import { callRemote } from './remote.js';
+import { credentialHeaders } from '../credentials/apply.js';
 import { signOffer } from './offers.js';
 import { liveModule } from '../records/queries.js';
 import { lookupDefaults, recordSourceOf, resolveFilters, type LookupSettings } from '../../../runtime/lookup-source.js';
@@ -127,7 +128,14 @@ export async function remoteLookup(
   const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
   const settings = f?.manifest.remoteSource?.(f.config as never);
   if (!settings) throw badRequest(`'${b.field}' does not look up another system.`);
-  const r = await callRemote(settings, { search: (b.search ?? '').trim(), data: b.values ?? {} }, egress);
+  const credentials = settings.securityHeaderId ? await credentialHeaders(tdb, settings.securityHeaderId, egress) : {};
+  const r = await callRemote(
+    settings,
+    { search: (b.search ?? '').trim(), data: b.values ?? {} },
+    egress,
+    undefined,
+    credentials,
+  );
   const offer = (id: string, label: string) =>
     signOffer({ tenantId: tdb.tenantId, moduleId: b.moduleId, field: b.field, id, label });
   return { items: r.items.map((i) => ({ ...i, token: offer(i.id, i.label) })), nextCursor: null };
@@ -135,10 +143,12 @@ export async function remoteLookup(
 
 /** The designer's trial of remote settings: the request as sent (credentials masked) and what came back. */
 export async function testRemote(
+  tdb: TenantDb,
   settings: RemoteSettings,
   input: { search: string; values: Record<string, unknown> },
   egress: { allowPrivate: boolean; log?: EgressLog },
 ) {
-  const r = await callRemote(settings, { search: input.search, data: input.values }, egress);
+  const credentials = settings.securityHeaderId ? await credentialHeaders(tdb, settings.securityHeaderId, egress) : {};
+  const r = await callRemote(settings, { search: input.search, data: input.values }, egress, undefined, credentials);
   return { request: r.request, status: r.status, items: r.items.slice(0, 20) };
 }

@@ -101,12 +101,16 @@ export function DatasetPage({ dataset: ds }: { dataset: Dataset }) {
   return (
     <main className="refdata-page dataset-page">
       <header className="refdata-header">
-        <H3>{extension ? t('REFDATA.USER_EXTENSION') : ds.name}</H3>
+        {extension ? <H3>{t('REFDATA.USER_EXTENSION')}</H3> : <H3 data-tenant-text>{ds.name}</H3>}
         <Tag minimal>{t('REFDATA.ROW_COUNT', { count: ds.rowCount })}</Tag>
         <span className="spacer" />
         <Link to="/referencedata">{t('REFDATA.ALL_DATA')}</Link>
       </header>
-      {ds.description && <p className="bp6-text-muted">{ds.description}</p>}
+      {ds.description && (
+        <p className="bp6-text-muted" data-tenant-text>
+          {ds.description}
+        </p>
+      )}
       <div className="refdata-toolbar">
         <InputGroup
           leftIcon="search"
@@ -138,7 +142,7 @@ export function DatasetPage({ dataset: ds }: { dataset: Dataset }) {
             <tr>
               {ds.columns.map((c) => (
                 <th key={c.key} scope="col">
-                  {c.label}
+                  <span data-tenant-text>{c.label}</span>
                   {c.key === ds.keyColumn && <span className="bp6-text-muted"> ({t('REFDATA.KEY')})</span>}
                 </th>
               ))}

@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import { openSecret, sealSecret } from '../crypto/secrets.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { nameRuleProblems } from '../../../runtime/text-rules.js';
+import type { HeaderKind, HeaderListBody, HeaderSettings, SaveHeaderBody, SecurityHeader } from './schemas.js';
+
+let sealKey: Buffer | null = null;
+/** The key secrets are sealed with (from SECRET_KEY), set when the feature starts. */
+export function setCredentialKey(key: Buffer): void {
+  sealKey = key;
+}
+function key(): Buffer {
+  if (!sealKey) throw new Error('security headers used before their key was set');
+  return sealKey;
+}
+
+/** A sealed secret opens only in its own tenant and set. */
+const context = (tenantId: string, id: string) => `security_headers.secret:${tenantId}:${id}`;
+
+type Row = {
+  id: string;
+  name: string;
+  kind: string;
+  settings: string;
+  secret: string;
+  version: number;
+  modified_on: string;
+};
+const COLUMNS = ['id', 'name', 'kind', 'settings', 'secret', 'version', 'modified_on'] as const;
+
+const view = (r: Row): SecurityHeader => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind as HeaderKind,
+  settings: JSON.parse(r.settings) as HeaderSettings,
+  hasSecret: r.secret !== '',
+  version: Number(r.version),
+  modified_on: r.modified_on,
+});
+
+const byId = (tdb: TenantDb, id: string) =>
+  tdb
+    .selectFrom('security_headers')
+    .select([...COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function fetchHeader(tdb: TenantDb, id: string): Promise<SecurityHeader> {
+  const r = await byId(tdb, id);
+  if (!r) throw notFound('Security header not found');
+  return view(r);
+}
+
+/** The sets by name, a page at a time (the datatable payload; a search matches the name). */
+export async function listHeaders(tdb: TenantDb, b: HeaderListBody) {
+  const search = (typeof b.search === 'string' ? b.search : (b.search?.value ?? '')).trim().toLowerCase();
+  // A tenant keeps a handful of sets: read them all, ordered as people read names (not by code point).
+  const rows = (
+    await tdb
+      .selectFrom('security_headers')
+      .select([...COLUMNS])
+      .limit(1000)
+      .execute()
+  )
+    .filter((r) => !search || r.name.toLowerCase().includes(search))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+    .map(view);
+  const length = b.length ?? 50;
+  const page = b.page ?? 1;
+  return {
+    data: rows.slice((page - 1) * length, page * length),
+    recordsTotal: rows.length,
+    recordsFiltered: rows.length,
+    page,
+    length,
+  };
+}
+
+/** The settings each kind needs, only those: a set never keeps settings of another kind. */
+function settingsFor(kind: HeaderKind, s: HeaderSettings): HeaderSettings {
+  const need = (v: string | undefined, what: string) => {
+    if (!v?.trim()) throw badRequest(`${what} is required`);
+    return v.trim();
+  };
+  switch (kind) {
+    case 'apiKey':
+      return { headerName: need(s.headerName, 'Header name') };
+    case 'basic':
+      return { username: need(s.username, 'User name') };
+    case 'bearer':
+      return {};
+    case 'oauth2':
+      return {
+        tokenUrl: need(s.tokenUrl, 'Token URL'),
+        clientId: need(s.clientId, 'Client id'),
+        ...(s.scope?.trim() ? { scope: s.scope.trim() } : {}),
+        ...(s.audience?.trim() ? { audience: s.audience.trim() } : {}),
+      };
+  }
+}
+
+/** Creates a set, or changes one at the version read; the secret is sealed, and kept when none is given. */
+export async function saveHeader(tdb: TenantDb, user: AuthUser, b: SaveHeaderBody): Promise<SecurityHeader> {
+  const name = b.name.trim();
+  if (!name) throw badRequest('Name is required');
+  const problem = nameRuleProblems(b.name, 64)[0];
+  if (problem) throw badRequest(`Name: ${problem}`);
+  const settings = JSON.stringify(settingsFor(b.kind, b.settings));
+  return tdb.transaction(async (tx) => {
+    const clash = await tx.selectFrom('security_headers').select('id').where('name', '=', name).executeTakeFirst();
+    if (clash && clash.id !== b.id) throw badRequest(`A security header named '${name}' already exists`);
+    const now = new Date().toISOString();
+    if (!b.id) {
+      if (!b.secret) throw badRequest('The secret is required');
+      const id = crypto.randomUUID();
+      const secret = sealSecret(b.secret, key(), context(tx.tenantId, id));
+      await tx
+        .insertInto('security_headers', {
+          id,
+          name,
+          kind: b.kind,
+          settings,
+          secret,
+          version: 1,
+          created_by: user.id,
+          created_on: now,
+          modified_on: now,
+        })
+        .execute();
+      return fetchHeader(tx, id);
+    }
+    const current = await byId(tx, b.id);
+    if (!current) throw notFound('Security header not found');
+    if (current.kind !== b.kind && !b.secret) throw badRequest('A new kind needs its secret');
+    const version = b.version ?? Number(current.version);
+    const secret = b.secret ? sealSecret(b.secret, key(), context(tx.tenantId, b.id)) : current.secret;
+    const r = await tx
+      .updateTable('security_headers')
+      .set({ name, kind: b.kind, settings, secret, version: version + 1, modified_on: now })
+      .where('id', '=', b.id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows))
+      throw conflict('This security header was changed by someone else just now. Reload to see it.');
+    return fetchHeader(tx, b.id);
+  });
+}
+
+export async function deleteHeader(tdb: TenantDb, id: string) {
+  const r = await tdb.deleteFrom('security_headers').where('id', '=', id).executeTakeFirst();
+  if (!Number(r.numDeletedRows)) throw notFound('Security header not found');
+  return { id };
+}
+
+/** A set with its secret opened, for the one place that sends it (apply.ts). */
+export async function openHeader(tdb: TenantDb, id: string) {
+  const r = await byId(tdb, id);
+  if (!r) return null;
+  return { ...view(r), secret: openSecret(r.secret, key(), context(tdb.tenantId, r.id)) };
+}
