@@ -84,6 +84,8 @@ export interface FieldResolveContext {
   label: string;
   /** The record's values as they will be saved (for filters that depend on other fields). */
   data: Record<string, unknown>;
+  /** This field's value as it was stored before this save (undefined for a new record). */
+  before: unknown;
   /** Who is saving, for filters that depend on the person (lookup filters of type User). */
   picker(): Promise<Picker>;
   /** The options of a key-value list (spec: permissible list), or undefined when there is no such list. */

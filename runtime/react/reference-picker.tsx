@@ -166,7 +166,13 @@ export const ReferenceSuggest = memo(function ReferenceSuggest(
 
 /** Picks several references: tags for the chosen ones, a search for more. */
 export const ReferenceMultiSelect = memo(function ReferenceMultiSelect(
-  p: PickerProps & { value: RecordRef[]; onChange(refs: RecordRef[]): void; max: number },
+  p: PickerProps & {
+    value: RecordRef[];
+    onChange(refs: RecordRef[]): void;
+    max: number;
+    /** What a picked item adds to the value (default: its id and label). */
+    toRef?(item: LookupItem): RecordRef;
+  },
 ) {
   const { t } = useTranslation(p.ns);
   const s = useReferenceSearch(p.search);
@@ -175,7 +181,7 @@ export const ReferenceMultiSelect = memo(function ReferenceMultiSelect(
     p.onChange(
       chosen.has(i.id)
         ? p.value.filter((r) => r.id !== i.id)
-        : [...p.value, { id: i.id, label: i.label }].slice(0, p.max),
+        : [...p.value, p.toRef ? p.toRef(i) : { id: i.id, label: i.label }].slice(0, p.max),
     );
   return (
     <MultiSelect<LookupItem>

@@ -184,4 +184,80 @@ describe.each(await testDialects())('remote lookups on %s', (dialect) => {
     await allowPrivate(false);
     expect((await o.post('dana', '/api/form/Editor/RemoteUrl/test', { settings })).statusCode).toBe(502);
   });
+
+  it('picks several external items (kept across saves without calling again) and suggests free input', async () => {
+    await allowPrivate(true);
+    const tags = await publishApp(o, 'Tags', {
+      display_name: 'Tags',
+      fieldGroups: [
+        {
+          id: 'g',
+          label: 'G',
+          rows: [
+            {
+              fields: [
+                {
+                  name: 'markets',
+                  label: 'Markets',
+                  fieldType: 'multi-select-external',
+                  config: { ...remote(`${base}/countries`), maxItems: 3 },
+                },
+                {
+                  name: 'code',
+                  label: 'Country code',
+                  fieldType: 'input-external',
+                  config: { ...remote(`${base}/countries`), dataType: 'string', resultType: 'value' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const offered = async (field: string, search: string) =>
+      (await o.post('sam', '/api/EntryModule/RemoteUrl', { moduleId: tags, field, search })).json().data.items as {
+        id: string;
+        label: string;
+        token: string;
+      }[];
+    const [de, dk] = await offered('markets', 'd');
+    let version = 0;
+    const save = async (data: object, recordId?: string) => {
+      const r = await o.post('sam', '/api/EntryModule/save', {
+        moduleId: tags,
+        data,
+        ...(recordId ? { recordId, version } : {}),
+      });
+      if (r.statusCode === 200) version = r.json().data.version;
+      return r;
+    };
+    const first = await save({ markets: [de, dk], code: 'fr' });
+    expect(first.json(), first.body).toMatchObject({
+      success: true,
+      data: {
+        data: {
+          markets: [
+            { id: 'de', label: 'Germany' },
+            { id: 'dk', label: 'Denmark' },
+          ],
+          code: 'fr',
+        },
+      },
+    });
+    const recordId = first.json().data.id as string;
+    // The stored items go back without signatures; a newly picked one carries its own.
+    const [fr] = await offered('markets', 'fr');
+    const stored = first.json().data.data.markets as object[];
+    const more = await save({ markets: [...stored, fr] }, recordId);
+    expect(more.json(), more.body).toMatchObject({ success: true });
+    expect(more.json().data.data.markets).toHaveLength(3);
+    const forged = await save({ markets: [{ id: 'jp', label: 'Japan' }] }, recordId);
+    expect(forged.statusCode).toBe(422);
+    expect(JSON.stringify(forged.json())).toContain("Markets: choose 'Japan' again from the list");
+    expect((await save({ markets: [de, de] })).statusCode).toBe(422);
+    // Input-external takes what is typed; its suggestions come from the same call.
+    expect((await offered('code', 'ja')).map((i) => i.id)).toEqual(['jp']);
+    const typed = await save({ code: 'zz-anything' }, recordId);
+    expect(typed.json(), typed.body).toMatchObject({ success: true, data: { data: { code: 'zz-anything' } } });
+  });
 });

@@ -21,6 +21,7 @@ const ports = http.createServer((req, res) => {
 
 /** Presses on a source and moves the mouse to a target in steps, the way dnd-kit's pointer sensor expects. */
 async function drag(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
@@ -201,6 +202,56 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     await expect.poll(() => page.getByRole('cell', { name: 'Administrator' }).count()).toBe(2); // Buyer and initiator
     await page.getByRole('cell', { name: 'Riga' }).waitFor();
     await page.getByRole('cell', { name: 'Sales North' }).waitFor();
+    await page.close();
+  });
+
+  it('picks several items from another system and types freely with its suggestions', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const request = {
+      url: portsUrl,
+      requestType: 'GET',
+      headers: [],
+      params: [{ name: 'q', type: 'data', value: '' }],
+      body: [],
+      submitAllFields: false,
+      responseFormat: 'JSON',
+      responsePath: 'ports',
+      valueKey: 'code',
+      labelKey: 'name',
+    };
+    const voyages = await publish(page, 'Voyages', [
+      { name: 'calls', label: 'Calls', fieldType: 'multi-select-external', config: { ...request, maxItems: 5 } },
+      {
+        name: 'home',
+        label: 'Home port',
+        fieldType: 'input-external',
+        config: { ...request, dataType: 'string', resultType: 'label' },
+      },
+    ]);
+    await page.goto(`${web.origin}/item-editor/${voyages}`);
+    await page.locator('#field-calls').click();
+    await page.locator('#field-calls').fill('r');
+    const options = page.getByTestId('lookup-options');
+    await expect.poll(() => options.locator('.bp6-menu-item').allInnerTexts()).toEqual(['Rotterdam', 'Riga']);
+    await options.getByText('Rotterdam').click();
+    await options.getByText('Riga').click();
+    await page.keyboard.press('Escape');
+    // Suggestions arrive as the user types; anything typed is kept.
+    await page.locator('#field-home').fill('ro');
+    await expect
+      .poll(() =>
+        page
+          .locator('#field-home-suggestions option')
+          .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      )
+      .toEqual(['Rotterdam']);
+    await page.locator('#field-home').fill('Rotterdam Europoort');
+    await page.getByRole('button', { name: /^Submit/ }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/item-editor'));
+    await page.goto(`${web.origin}/module/${voyages}`);
+    await page.getByRole('cell', { name: 'Rotterdam, Riga' }).waitFor();
+    await page.getByRole('cell', { name: 'Rotterdam Europoort' }).waitFor();
     await page.close();
   });
 });

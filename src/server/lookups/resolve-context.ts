@@ -13,10 +13,11 @@ export function resolveContext(
   tdb: TenantDb,
   user: AuthUser,
   data: Record<string, unknown>,
-  field: { moduleId: string; name: string; label: string },
+  field: { moduleId: string; name: string; label: string; before?: unknown },
 ): FieldResolveContext {
   return {
     label: field.label,
+    before: field.before,
     offered: (ref) =>
       verifyOffer(
         { tenantId: tdb.tenantId, moduleId: field.moduleId, field: field.name, id: ref.id, label: ref.label },

@@ -89,7 +89,7 @@ async function resolveReferences(
     const r = await s.resolve(
       value,
       f.config,
-      resolveContext(who.tdb, who.user, data, { moduleId: who.moduleId, name, label: f.label }),
+      resolveContext(who.tdb, who.user, data, { moduleId: who.moduleId, name, label: f.label, before: before[name] }),
     );
     writable[name] = r.value;
     issues.push(...r.messages.map((message) => ({ field: name, message })));
