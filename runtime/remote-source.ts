@@ -27,6 +27,8 @@ export interface RemoteSettings {
   labelKey: string;
   /** A security header (a named credential set kept sealed on the server) sent with every call. */
   securityHeaderId?: string;
+  /** Also send the UK tax authority's fraud prevention headers (Gov-Client-*, Gov-Vendor-*). */
+  addGovHeaders?: boolean;
 }
 
 const entries: JsonSchema = {
@@ -56,6 +58,7 @@ export const remoteSettingsSchema: Record<keyof RemoteSettings, JsonSchema> = {
   valueKey: { type: 'string', minLength: 1, maxLength: 100 },
   labelKey: { type: 'string', minLength: 1, maxLength: 100 },
   securityHeaderId: { type: 'string', maxLength: 100 },
+  addGovHeaders: { type: 'boolean' },
 };
 
 export const remoteDefaults: RemoteSettings = {

@@ -1,4 +1,5 @@
 import { api, call } from '../../src/app/api/client';
+import { govClientHeaders } from '../../src/app/api/gov-client';
 import type { DesignerDataSource } from '../../runtime/react/designer/designer-data';
 import type { LookupApp, LookupColumn, LookupTest, RemoteTest } from '../../src/server/lookups/schemas';
 import type { KvList } from '../../src/server/keyvalue/schemas';
@@ -32,7 +33,8 @@ export function designerDataSource(): DesignerDataSource {
       ),
     testLookup: (settings, search) =>
       call<LookupTest>(api.post('/form/Editor/ModuleLookup/test', { settings, search })),
-    testRemote: (settings, search) => call<RemoteTest>(api.post('/form/Editor/RemoteUrl/test', { settings, search })),
+    testRemote: (settings, search) =>
+      call<RemoteTest>(api.post('/form/Editor/RemoteUrl/test', { settings, search }, { headers: govClientHeaders() })),
     keyValueLists: () => cached('kv', () => call<KvList[]>(api.get('/form/ListKeyValue/getList'))),
     securityHeaders: () =>
       cached('security-headers', () =>

@@ -260,4 +260,62 @@ describe.each(await testDialects())('remote lookups on %s', (dialect) => {
     const typed = await save({ code: 'zz-anything' }, recordId);
     expect(typed.json(), typed.body).toMatchObject({ success: true, data: { data: { code: 'zz-anything' } } });
   });
+
+  it('adds the fraud prevention headers when the request asks for them, from the browser and the server', async () => {
+    await allowPrivate(true);
+    const client = {
+      deviceId: 'beec798b-b366-47fa-b1f8-92cede14a1ce',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+      screens: [{ width: 1920, height: 1080, scalingFactor: 1.5, colourDepth: 24 }],
+      windowSize: { width: 1256, height: 803 },
+      timezone: 'UTC+01:00',
+    };
+    const header = Buffer.from(JSON.stringify(client)).toString('base64url');
+    const send = (settings: object, gov?: string) =>
+      o.t.app.inject({
+        method: 'POST',
+        url: '/api/form/Editor/RemoteUrl/test',
+        headers: {
+          host: 'acme.localhost',
+          authorization: `Bearer ${o.tok.dana}`,
+          ...(gov ? { 'x-gov-client': gov } : {}),
+        },
+        payload: { settings, search: 'ja' },
+      });
+    const r = await send(remote(`${base}/countries`, { addGovHeaders: true }), header);
+    expect(r.json(), r.body).toMatchObject({ success: true, data: { items: [{ id: 'jp' }] } });
+    const got = svc.seen.at(-1)!.headers;
+    expect(got).toMatchObject({
+      'gov-client-connection-method': 'WEB_APP_VIA_SERVER',
+      'gov-client-device-id': client.deviceId,
+      'gov-client-browser-js-user-agent': client.userAgent,
+      'gov-client-screens': 'width=1920&height=1080&scaling-factor=1.5&colour-depth=24',
+      'gov-client-window-size': 'width=1256&height=803',
+      'gov-client-timezone': 'UTC+01:00',
+      'gov-client-user-ids': 'flowforms=dana',
+      'gov-client-public-ip': '127.0.0.1',
+      'gov-vendor-product-name': 'FlowForms',
+      'gov-vendor-version': 'flowforms=0.1.0',
+    });
+    expect(got['gov-client-public-ip-timestamp']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Without the flag nothing of the kind is sent; a malformed browser part is left out, never trusted.
+    await send(remote(`${base}/countries`), header);
+    expect(Object.keys(svc.seen.at(-1)!.headers).filter((k) => k.startsWith('gov-'))).toEqual([]);
+    await send(
+      remote(`${base}/countries`, { addGovHeaders: true }),
+      Buffer.from('{"deviceId":"x\\r\\n"}').toString('base64url'),
+    );
+    expect(svc.seen.at(-1)!.headers['gov-client-device-id']).toBeUndefined();
+    expect(svc.seen.at(-1)!.headers['gov-client-connection-method']).toBe('WEB_APP_VIA_SERVER');
+    // govheaders answers what a call made now would carry.
+    const mine = await o.t.app.inject({
+      method: 'GET',
+      url: '/api/EntryModule/govheaders',
+      headers: { host: 'acme.localhost', authorization: `Bearer ${o.tok.sam}`, 'x-gov-client': header },
+    });
+    expect(mine.json().data).toMatchObject({
+      'gov-client-user-ids': 'flowforms=sam',
+      'gov-client-timezone': 'UTC+01:00',
+    });
+  });
 });

@@ -13,7 +13,9 @@ const PORTS = [
   { code: 'ROT', name: 'Rotterdam' },
   { code: 'RIG', name: 'Riga' },
 ];
+let portHeaders: http.IncomingHttpHeaders = {};
 const ports = http.createServer((req, res) => {
+  portHeaders = req.headers;
   const q = (new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '').toLowerCase();
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ ports: PORTS.filter((p) => p.name.toLowerCase().startsWith(q)) }));
@@ -117,6 +119,7 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
           responsePath: 'ports',
           valueKey: 'code',
           labelKey: 'name',
+          addGovHeaders: true,
         },
       },
     ]);
@@ -193,6 +196,10 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
       .poll(() => page.getByTestId('lookup-options').locator('.bp6-menu-item').allInnerTexts())
       .toEqual(['Rotterdam', 'Riga']);
     await page.getByTestId('lookup-options').getByText('Riga').click();
+    // The port service got the fraud prevention headers, with what this browser told about itself.
+    expect(portHeaders['gov-client-window-size']).toBe('width=1366&height=850');
+    expect(portHeaders['gov-client-device-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(portHeaders['gov-client-user-ids']).toBe('flowforms=admin');
     await page.getByRole('button', { name: /^Submit/ }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/item-editor'));
 

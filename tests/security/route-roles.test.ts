@@ -33,6 +33,7 @@ const MATRIX = `
   POST   /api/EntryModule/RecordModuleLookup                           signed-in
   GET    /api/EntryModule/recordModuleLookup2                          signed-in
   POST   /api/EntryModule/RemoteUrl                                    signed-in
+  GET    /api/EntryModule/govheaders                                   signed-in
   POST   /api/EntryModule/UserLookup                                   signed-in
   GET    /api/EntryModule/UserLookup2                                  signed-in
   POST   /api/EntryModule/reminder                                     signed-in

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { api, call, errorMessage } from './client';
 import type { FieldDataSource } from '../../../runtime/react/field-data';
+import { govClientHeaders } from './gov-client';
 import type { LookupPage } from '../../server/lookups/schemas';
 
 type Options = { value: string; label: string }[];
@@ -55,7 +56,8 @@ export function useFieldDataSource(moduleId: string | undefined, recordId?: stri
             api.post(
               '/EntryModule/RemoteUrl',
               { moduleId, field: q.field, search: q.search, values: q.values, ...(recordId ? { recordId } : {}) },
-              { signal },
+              // The server uses these only for a field that sends fraud prevention headers.
+              { signal, headers: govClientHeaders() },
             ),
           ),
         ),

@@ -7,6 +7,7 @@ import {
   ColumnQuery,
   ColumnsAnswer,
   LookupItemAnswer,
+  GovHeadersAnswer,
   LookupPageAnswer,
   RecordLookupBody,
   LookupTestAnswer,
@@ -28,6 +29,8 @@ import {
   testLookup,
   testRemote,
 } from './service.js';
+import { govHeaders, parseGovClient } from './gov-headers.js';
+import { GOV_CLIENT_HEADER } from '../../../runtime/gov-client.js';
 
 const tags = ['lookups'];
 const designers = { roles: rolesOf('designers') };
@@ -51,10 +54,23 @@ export function lookupRoutes(app: ApiApp, indexer: FieldIndexer) {
   );
   // Outbound calls are the tenant's: private targets only where it allows them; logged with the request.
   const egressOf = (req: FastifyRequest) => ({ allowPrivate: req.tenant.allow_private_egress === 1, log: req.log });
+  /** The fraud prevention headers for a call made for this request: the browser's part and the server's. */
+  const govOf = (req: FastifyRequest) => async () => {
+    const me = await req.tdb.selectFrom('users').select('username').where('id', '=', req.user.id).executeTakeFirst();
+    const header = req.headers[GOV_CLIENT_HEADER];
+    return govHeaders(
+      parseGovClient(typeof header === 'string' ? header : undefined),
+      { ip: req.ip, port: req.socket.remotePort, serverIp: req.socket.localAddress },
+      { id: req.user.id, username: me?.username },
+    );
+  };
+  app.get('/api/EntryModule/govheaders', { schema: { tags, response: { 200: GovHeadersAnswer } } }, async (req) =>
+    ok(await govOf(req)()),
+  );
   app.post(
     '/api/EntryModule/RemoteUrl',
     { schema: { tags, body: RecordLookupBody, response: { 200: LookupPageAnswer } } },
-    async (req) => ok(await remoteLookup(req.tdb, req.user, req.body, egressOf(req))),
+    async (req) => ok(await remoteLookup(req.tdb, req.user, req.body, egressOf(req), govOf(req))),
   );
   app.post(
     '/api/form/Editor/RemoteUrl/test',
@@ -66,6 +82,7 @@ export function lookupRoutes(app: ApiApp, indexer: FieldIndexer) {
           req.body.settings,
           { search: (req.body.search ?? '').trim(), values: req.body.values ?? {} },
           egressOf(req),
+          govOf(req),
         ),
       ),
   );

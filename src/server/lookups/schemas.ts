@@ -124,6 +124,7 @@ export const RemoteTestBody = Type.Object({
     valueKey: Type.String({ minLength: 1, maxLength: 100 }),
     labelKey: Type.String({ minLength: 1, maxLength: 100 }),
     securityHeaderId: Type.Optional(Type.String({ maxLength: 100 })),
+    addGovHeaders: Type.Optional(Type.Boolean()),
   }),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   values: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
@@ -140,3 +141,6 @@ export const RemoteTest = Type.Object({
 });
 export type RemoteTest = Static<typeof RemoteTest>;
 export const RemoteTestAnswer = Envelope(RemoteTest);
+
+/** The fraud prevention headers a remote call made now would carry (header name to value). */
+export const GovHeadersAnswer = Envelope(Type.Record(Type.String(), Type.String()));

@@ -114,6 +114,19 @@ export async function testLookup(tdb: TenantDb, user: AuthUser, b: LookupTestBod
   return { request, answer };
 }
 
+/** Headers a remote call adds to its own: the fraud prevention headers when asked for, then the security header's. */
+async function extraHeaders(
+  tdb: TenantDb,
+  settings: RemoteSettings,
+  egress: { allowPrivate: boolean; log?: EgressLog },
+  gov: () => Promise<Record<string, string>>,
+) {
+  return {
+    ...(settings.addGovHeaders ? await gov() : {}),
+    ...(settings.securityHeaderId ? await credentialHeaders(tdb, settings.securityHeaderId, egress) : {}),
+  };
+}
+
 /**
  * RemoteUrl: the items another system answers for a remote-lookup field, called through the egress module under
  * the field's own settings (read from the form, never from the browser). Each item is signed for this tenant, app
@@ -124,11 +137,12 @@ export async function remoteLookup(
   user: AuthUser,
   b: RecordLookupBody,
   egress: { allowPrivate: boolean; log?: EgressLog },
+  gov: () => Promise<Record<string, string>>,
 ): Promise<LookupPage> {
   const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
   const settings = f?.manifest.remoteSource?.(f.config as never);
   if (!settings) throw badRequest(`'${b.field}' does not look up another system.`);
-  const credentials = settings.securityHeaderId ? await credentialHeaders(tdb, settings.securityHeaderId, egress) : {};
+  const credentials = await extraHeaders(tdb, settings, egress, gov);
   const r = await callRemote(
     settings,
     { search: (b.search ?? '').trim(), data: b.values ?? {} },
@@ -147,8 +161,9 @@ export async function testRemote(
   settings: RemoteSettings,
   input: { search: string; values: Record<string, unknown> },
   egress: { allowPrivate: boolean; log?: EgressLog },
+  gov: () => Promise<Record<string, string>>,
 ) {
-  const credentials = settings.securityHeaderId ? await credentialHeaders(tdb, settings.securityHeaderId, egress) : {};
+  const credentials = await extraHeaders(tdb, settings, egress, gov);
   const r = await callRemote(settings, { search: input.search, data: input.values }, egress, undefined, credentials);
   return { request: r.request, status: r.status, items: r.items.slice(0, 20) };
 }
