@@ -89,6 +89,7 @@ const MATRIX = `
   GET    /api/form/ListKeyValue/getList                                designers
   POST   /api/form/ListKeyValue/save                                   designers
   GET    /api/permissible-list/dataset                                 signed-in
+  GET    /api/workflow/permissible-fields                              designers
   POST   /api/dataconnector/securityheader/datatables                  designers
   POST   /api/dataconnector/securityheader/delete                      designers
   GET    /api/dataconnector/securityheader/fetch                       designers

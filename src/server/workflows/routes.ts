@@ -1,7 +1,7 @@
 import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
-import { AssigneesAnswer, LookupQuery } from './schemas.js';
-import { lookupAssignees } from './service.js';
+import { AssigneesAnswer, LookupQuery, PermissibleAnswer, PermissibleQuery } from './schemas.js';
+import { lookupAssignees, permissibleFields } from './service.js';
 
 const tags = ['workflow'];
 
@@ -14,5 +14,13 @@ export function workflowDesignerRoutes(app: ApiApp) {
       schema: { tags, querystring: LookupQuery, response: { 200: AssigneesAnswer } },
     },
     async (req) => ok(await lookupAssignees(req.tdb, req.query)),
+  );
+  app.get(
+    '/api/workflow/permissible-fields',
+    {
+      config: { roles: rolesOf('designers') },
+      schema: { tags, querystring: PermissibleQuery, response: { 200: PermissibleAnswer } },
+    },
+    async (req) => ok(await permissibleFields(req.tdb, req.query)),
   );
 }

@@ -4,7 +4,11 @@ import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js
 import type { AssigneeRef } from '../../../runtime/plugin-contract.js';
 import { activities } from '../../../runtime/activity-registry-node.js';
 import { compileSchema } from '../../../runtime/ajv.js';
-import { workflowDefinitionSchema } from '../../../schemas/workflow-definition.js';
+import { COMPLETE_STEP, START_STEP, workflowDefinitionSchema } from '../../../schemas/workflow-definition.js';
+import { resolvePermissions } from '../../../runtime/permissions.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { liveModule } from '../records/queries.js';
+import { loadVersion } from '../records/store.js';
 import {
   activityLabel,
   configOf,
@@ -12,7 +16,7 @@ import {
   validateWorkflow,
   type WorkflowIssue,
 } from '../../../runtime/workflow-validate.js';
-import type { Assignee, LookupQuery } from './schemas.js';
+import type { Assignee, LookupQuery, PermissibleQuery } from './schemas.js';
 import { activeUsers, teamIdsAmong, teams, userIdsAmong } from './queries.js';
 
 /** The tenant's active users and its teams, as approvers to pick (searchTerm filters by name, user name or e-mail). */
@@ -87,4 +91,27 @@ async function foreignAssignees(tdb: TenantDb, wf: WorkflowDefinition): Promise<
     });
   }
   return issues;
+}
+
+/**
+ * The field rules of one step of an app's published workflow, resolved as the record form applies them (the same
+ * `resolvePermissions`): what the workflow designer and the roles screen explain.
+ */
+export async function permissibleFields(tdb: TenantDb, q: PermissibleQuery) {
+  const m = await liveModule(tdb, q.moduleId);
+  if (!m) throw notFound('App not found');
+  if (!m.published_version) throw notFound('This app has no published version.');
+  const v = await loadVersion(tdb, m.id, m.published_version);
+  const step = q.activityId ?? START_STEP;
+  const steps = [START_STEP, COMPLETE_STEP, ...(v.workflow?.activities ?? []).map((a) => a.activityId)];
+  if (!steps.includes(step)) throw badRequest(`'${step}' is not a step of this app's workflow`);
+  const access = resolvePermissions(v.definition, v.workflow, step, v.registry);
+  return {
+    moduleId: m.id,
+    version: v.version,
+    step,
+    fields: v.compiled.order
+      .filter((name) => access[name])
+      .map((name) => ({ name, label: v.compiled.fields[name]!.label, access: access[name]! })),
+  };
 }
