@@ -203,6 +203,42 @@ describe.each(await testDialects())('lookups on %s', (dialect) => {
     expect(malformed.statusCode).toBe(422);
   });
 
+  it("sorts, pages and filters a list by a reference's label, not its id", async () => {
+    // Ids are random, so an order by the stored JSON would not follow the labels.
+    const names = [8, 2, 22, 12, 6, 0, 18, 4, 20, 10, 16, 14].map((i) => `Cust ${String(i).padStart(2, '0')}`);
+    for (const name of names) {
+      const saved = await o.post('admin', '/api/EntryModule/submit', {
+        moduleId: ordersId,
+        data: { country: 'DE', customer: { id: ids[name], label: name } },
+      });
+      expect(saved.json(), saved.body).toMatchObject({ success: true });
+    }
+    const sorted = [...names].sort();
+    const list = (body: object) => o.post('admin', '/api/EntryModule/datatables', { moduleId: ordersId, ...body });
+    const labels = (r: { json(): { data: { data: { data: { customer?: { label: string } } }[] } } }) =>
+      r.json().data.data.map((x) => x.data.customer?.label);
+    const first = await list({ length: 10, orders: [{ column: 'customer', dir: 'asc' }] });
+    expect(first.json(), first.body).toMatchObject({ success: true });
+    expect(labels(first)).toEqual(sorted.slice(0, 10));
+    const next = await list({
+      page: 2,
+      length: 10,
+      orders: [{ column: 'customer', dir: 'asc' }],
+      cursor: first.json().data.nextCursor,
+    });
+    expect(labels(next)).toEqual(sorted.slice(10));
+    const down = await list({
+      length: 10,
+      orders: [{ column: 'customer', dir: 'desc' }],
+      filters: [{ field: 'customer', operator: 'startswith', value: 'Cust 0' }],
+    });
+    expect(labels(down)).toEqual(['Cust 08', 'Cust 06', 'Cust 04', 'Cust 02', 'Cust 00']);
+    const byId = await list({
+      filters: [{ field: 'customer', operator: 'contains', value: ids['Cust 02']!.slice(0, 8) }],
+    });
+    expect(byId.json().data.data).toEqual([]);
+  });
+
   it('keeps several references in one field, each checked, labelled by the server, at most maxItems', async () => {
     const offered = await page('admin', { field: 'partners', search: 'cust 2' });
     expect(offered.items.map((i) => i.label)).toEqual([

@@ -19,6 +19,7 @@ import * as m0090 from './migrations/0090-key-value-lists.js';
 import * as m0092 from './migrations/0092-lookup-search-keys.js';
 import * as m0093 from './migrations/0093-reference-datasets.js';
 import * as m0094 from './migrations/0094-security-headers.js';
+import * as m0095 from './migrations/0095-label-sort-keys.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -42,6 +43,7 @@ const steps: Record<string, Step> = {
   '0092-lookup-search-keys': m0092,
   '0093-reference-datasets': m0093,
   '0094-security-headers': m0094,
+  '0095-label-sort-keys': m0095,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,8 @@ import { resolvePermissions } from '../../../runtime/permissions.js';
 import { OUTCOMES } from '../engine/status.js';
 import { outcomeSql, PROCESS_STATUSES } from './status-sql.js';
 
-export type ColumnKind = 'text' | 'number';
+/** `label`: a reference stored as `{ id, label }` (lookups, users, dataset rows), listed, sorted and filtered by its label. */
+export type ColumnKind = 'text' | 'number' | 'label';
 
 /** One column of the record list as SQL sees it. `expr` is written so that it matches the list's indexes. */
 export interface ListColumn {
@@ -33,6 +34,8 @@ export const SAFE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  */
 export function fieldSql(dialect: DialectName, name: string, kind: ColumnKind): string {
   if (!SAFE_NAME.test(name)) throw new Error(`unsafe field name ${name}`);
+  if (kind === 'label')
+    return dialect === 'sqlite' ? `json_extract(data, '$.${name}.label')` : `(data::jsonb->'${name}'->>'label')`;
   if (dialect === 'sqlite') return `json_extract(data, '$.${name}')`;
   return kind === 'number'
     ? `(case when jsonb_typeof(data::jsonb->'${name}') = 'number' then (data::jsonb->>'${name}')::numeric end)`
@@ -66,6 +69,7 @@ export function numberSortKey(n: number): string {
 export function sortKeySql(dialect: DialectName, name: string, kind: ColumnKind): string {
   if (dialect === 'sqlite') return fieldSql(dialect, name, kind);
   if (!SAFE_NAME.test(name)) throw new Error(`unsafe field name ${name}`);
+  if (kind === 'label') return `(ff_label_key(records.data, '${name}') collate "C")`;
   return `(ff_sort_key(records.data, '${name}', ${kind === 'number'}) collate "C")`;
 }
 
@@ -90,6 +94,15 @@ export const isNumberSchema = (s: Record<string, unknown>): boolean => {
   return t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')));
 };
 
+/** The kind the browser sees: a reference's label filters and sorts like text. */
+export const viewKind = (kind: ColumnKind): 'text' | 'number' => (kind === 'number' ? 'number' : 'text');
+
+/** A reference value: an object with an id and the label it is shown by. */
+export const isRefSchema = (s: Record<string, unknown>): boolean => {
+  const p = s.properties as Record<string, unknown> | undefined;
+  return s.type === 'object' && !!p && 'id' in p && 'label' in p;
+};
+
 /**
  * Fields a list may show, search, filter and sort: those that hold a value and that no step hides. A list row may
  * be at any step for its viewer, so a field some step hides is read only through the record itself, where the
@@ -105,7 +118,7 @@ export function fieldColumns(v: LoadedVersion, dialect: DialectName): ListColumn
   for (const name of v.compiled.order) {
     const f = v.compiled.fields[name]!;
     if (hidden.has(name) || f.manifest.uiHints?.noValue || !SAFE_NAME.test(name)) continue;
-    const kind: ColumnKind = isNumberSchema(f.valueSchema) ? 'number' : 'text';
+    const kind: ColumnKind = isNumberSchema(f.valueSchema) ? 'number' : isRefSchema(f.valueSchema) ? 'label' : 'text';
     out.push({
       key: name,
       label: f.label,

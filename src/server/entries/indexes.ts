@@ -17,7 +17,10 @@ export function indexedFieldNames(defaultConfig: string | null | undefined): str
 
 /** PostgreSQL's indexes are on the sort key (`fk`); their earlier form on the plain expression was `fx`. */
 export const indexName = (name: string, kind: ColumnKind, dialect: DialectName = 'sqlite') =>
-  `records_${dialect === 'postgres' ? 'fk' : 'fx'}_${kind === 'number' ? 'n' : 't'}_${name.toLowerCase()}`.slice(0, 63);
+  `records_${dialect === 'postgres' ? 'fk' : 'fx'}_${{ number: 'n', text: 't', label: 'l' }[kind]}_${name.toLowerCase()}`.slice(
+    0,
+    63,
+  );
 
 /** The DDL of a field's list index: (tenant, module, draft flag, sort key, id). */
 export function fieldIndexSql(dialect: DialectName, name: string, kind: ColumnKind, concurrently = false): string {

@@ -6,7 +6,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import { badRequest } from '../http/errors.js';
 import { assertModuleAccess } from '../access/index.js';
 import { loadVersion } from '../records/store.js';
-import { listColumns } from './columns.js';
+import { listColumns, viewKind } from './columns.js';
 import { indexedFieldNames, type FieldIndexer } from './indexes.js';
 import { listRecords } from './list.js';
 import { parseListQuery } from './query.js';
@@ -60,7 +60,7 @@ export async function listEntries(
     data: c.key,
     name: c.label,
     field: c.field,
-    kind: c.kind,
+    kind: viewKind(c.kind),
     orderable: c.sortable,
     searchable: c.field,
     ...(c.values ? { values: [...c.values] } : {}),

@@ -7,6 +7,7 @@ import type { FieldIndexer } from '../entries/indexes.js';
 import type { EgressLog } from '../egress/fetch.js';
 import type { RemoteSettings } from '../../../runtime/remote-source.js';
 import { callRemote } from './remote.js';
+import { viewKind } from '../entries/columns.js';
 import { credentialHeaders } from '../credentials/apply.js';
 import { signOffer } from './offers.js';
 import { liveModule } from '../records/queries.js';
@@ -32,7 +33,9 @@ export async function lookupApps(tdb: TenantDb, user: AuthUser): Promise<LookupA
 export async function lookupColumns(tdb: TenantDb, user: AuthUser, moduleId: string): Promise<LookupColumn[]> {
   const t = await lookupTarget(tdb, user, moduleId);
   if (!t) throw notFound('App not found');
-  return [...t.columns.values()].filter((c) => c.field).map((c) => ({ name: c.key, label: c.label, kind: c.kind }));
+  return [...t.columns.values()]
+    .filter((c) => c.field)
+    .map((c) => ({ name: c.key, label: c.label, kind: viewKind(c.kind) }));
 }
 
 /**
