@@ -74,5 +74,17 @@ export const remoteDefaults: RemoteSettings = {
   labelKey: 'name',
 };
 
+/** Settings only the server reads: the request and the credential it names never reach people filling a form. */
+export const REMOTE_SERVER_ONLY = [
+  'url',
+  'requestType',
+  'headers',
+  'params',
+  'body',
+  'submitAllFields',
+  'responsePath',
+  'securityHeaderId',
+] as const;
+
 /** The settings as the server calls with them; undefined until an address is given. */
 export const remoteRequestOf = (c: RemoteSettings): RemoteSettings | undefined => (c.url ? c : undefined);

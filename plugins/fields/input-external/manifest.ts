@@ -2,6 +2,7 @@ import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
   remoteRequestOf,
+  REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
   type RemoteSettings,
 } from '../../../runtime/remote-source';
@@ -39,16 +40,7 @@ export const manifest = defineFieldManifest<InputExternalConfig>({
   // Spec section 5: an input-external field stays enabled where other fields are disabled.
   uiHints: { alwaysEnabled: true },
   remoteSource: remoteRequestOf,
-  serverOnlyConfig: [
-    'url',
-    'requestType',
-    'headers',
-    'params',
-    'body',
-    'submitAllFields',
-    'responsePath',
-    'securityHeaderId',
-  ],
+  serverOnlyConfig: [...REMOTE_SERVER_ONLY],
   fixtures: {
     valid: [
       {

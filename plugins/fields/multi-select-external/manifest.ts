@@ -2,6 +2,7 @@ import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
   remoteRequestOf,
+  REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
   type RemoteSettings,
 } from '../../../runtime/remote-source';
@@ -46,16 +47,7 @@ export const manifest = defineFieldManifest<MultiExternalConfig>({
   uiHints: { alwaysEnabled: true },
   remoteSource: remoteRequestOf,
   // The request (and any credential it names) stays on the server, as for remote-lookup.
-  serverOnlyConfig: [
-    'url',
-    'requestType',
-    'headers',
-    'params',
-    'body',
-    'submitAllFields',
-    'responsePath',
-    'securityHeaderId',
-  ],
+  serverOnlyConfig: [...REMOTE_SERVER_ONLY],
   fixtures: {
     valid: [
       {

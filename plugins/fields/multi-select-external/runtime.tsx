@@ -1,10 +1,10 @@
-import { memo, useCallback, useContext } from 'react';
+import { memo, useCallback } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { defineFieldRuntime, type DisplayProps, type WidgetProps } from '../../../runtime/react/contract';
-import { useFieldData, type LookupItem } from '../../../runtime/react/field-data';
-import { FormRuntimeContext } from '../../../runtime/react/form-context';
-import { asRefs, ReferenceMultiSelect, type ReferenceSearch } from '../../../runtime/react/reference-picker';
+import type { LookupItem } from '../../../runtime/react/field-data';
+import { asRefs, ReferenceMultiSelect } from '../../../runtime/react/reference-picker';
+import { useRemoteSearch } from '../../../runtime/react/remote-search';
 import { manifest, type MultiExternalConfig } from './manifest';
 
 const ns = 'field.multi-select-external';
@@ -12,23 +12,14 @@ const ns = 'field.multi-select-external';
 /** Asks the other system (through the server) only when the user opens the picker or types. */
 const MultiExternalWidget = memo(function MultiExternalWidget(p: WidgetProps<MultiExternalConfig>) {
   const { t } = useTranslation(ns);
-  const data = useFieldData();
-  const store = useContext(FormRuntimeContext);
-  const name = p.name;
-  const search = useCallback<ReferenceSearch>(
-    (text, _cursor, signal) =>
-      data && name && store
-        ? data.remote({ field: name, search: text, values: store.values }, signal)
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [data, name, store],
-  );
+  const { search, ready } = useRemoteSearch(p.name);
   // The server's signature of each picked item goes back with the value, so the save is checked without a call.
   const toRef = useCallback(
     (i: LookupItem) => ({ id: i.id, label: i.label, ...(i.token ? { token: i.token } : {}) }),
     [],
   );
   const value = asRefs(p.value);
-  if (!data || !name)
+  if (!ready)
     return (
       <InputGroup id={p.id} disabled value={value.map((r) => r.label).join(', ')} placeholder={t('placeholder')} />
     );

@@ -2,6 +2,7 @@ import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
   remoteRequestOf,
+  REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
   type RemoteSettings,
 } from '../../../runtime/remote-source';
@@ -37,16 +38,7 @@ export const manifest = defineFieldManifest<RemoteLookupConfig>({
   uiHints: { alwaysEnabled: true },
   remoteSource: remoteRequestOf,
   // The request (and any credential in it) stays on the server; the browser only asks RemoteUrl by field name.
-  serverOnlyConfig: [
-    'url',
-    'requestType',
-    'headers',
-    'params',
-    'body',
-    'submitAllFields',
-    'responsePath',
-    'securityHeaderId',
-  ],
+  serverOnlyConfig: [...REMOTE_SERVER_ONLY],
   fixtures: {
     valid: [
       {
