@@ -54,6 +54,11 @@ export interface FieldManifest<C extends object = Record<string, unknown>> {
   serverOnlyConfig?: string[];
   /** The field picks items another system answers: the host calls it (RemoteUrl) through the egress module. */
   remoteSource?(config: C): RemoteSettings | undefined;
+  /**
+   * The field sums up (counts, totals...) a field of the records of another app its value names: the host computes
+   * it over the records the user may see (AggregateLookup) under these settings.
+   */
+  aggregateSource?(config: C): AggregateSource | undefined;
   migrate?(old: unknown, fromVersion: number): C;
   fixtures: FieldFixtures<C>;
 }
@@ -68,9 +73,21 @@ export interface FieldServer<C extends object = Record<string, unknown>> {
   /**
    * Checks a new value against data the browser cannot be trusted with (a list's entries, a record the saver may
    * see) inside the saving transaction, and gives what is stored: e.g. a reference with the server's own label.
+   * For a computed field it runs on every save with the formula's result, and its messages empty the value
+   * instead of refusing the save (the person filling the form cannot change a formula's result).
    */
   resolve?(value: unknown, config: C, ctx: FieldResolveContext): Promise<FieldResolution>;
 }
+
+/** What an aggregating field computes: `fn` of `column` over the records of `moduleId` its value names. */
+export interface AggregateSource {
+  moduleId: string;
+  column: string;
+  fn: AggregateFn;
+}
+
+export const AGGREGATE_FNS = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type AggregateFn = (typeof AGGREGATE_FNS)[number];
 
 /** A record of another app as a reference field stores it: the id and the label it is shown by. */
 export interface RecordRef {
@@ -105,6 +122,16 @@ export interface FieldResolveContext {
     fields: string[];
     filters: { field: string; operator: string; value?: unknown }[];
   }): Promise<Map<string, Record<string, unknown>>>;
+  /**
+   * The record of `moduleId` the user may see, passing the filters, whose `labelField` reads exactly `label`
+   * (the first by id when several do), or undefined.
+   */
+  recordByLabel(q: {
+    moduleId: string;
+    labelField: string;
+    label: string;
+    filters: { field: string; operator: string; value?: unknown }[];
+  }): Promise<RecordRef | undefined>;
   /** Of `ids`, the active users of the tenant (members of `teamId`, when given), with the names they show by. */
   users(ids: string[], teamId?: string): Promise<Map<string, string>>;
   /** Whether the server offered this item for this field lately (RemoteUrl signs what it answers). */

@@ -29,6 +29,8 @@ export interface FieldDataSource {
     q: { field: string; search: string; values: Record<string, unknown> },
     signal: AbortSignal,
   ): Promise<{ items: LookupItem[]; nextCursor: string | null }>;
+  /** What the aggregating field `field` sums up over the records `ids` (those the user may see). */
+  aggregate(q: { field: string; ids: string[] }, signal: AbortSignal): Promise<{ value: number | null; count: number }>;
   /** The options of a key-value list. */
   listOptions(listId: string, signal: AbortSignal): Promise<{ value: string; label: string }[]>;
   /** One page of a reference dataset's rows matching the typed text, as options showing `labelColumn`. */

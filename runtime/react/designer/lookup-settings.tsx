@@ -17,7 +17,8 @@ export function LookupSettingsEditor<C extends LookupSettings>({
   onChange,
   disabled,
   fieldNames = [],
-}: ConfigEditorProps<C>) {
+  withFlow = true,
+}: ConfigEditorProps<C> & { withFlow?: boolean }) {
   const { t } = useTranslation('translation', { keyPrefix: 'FIELD_CONFIG.LOOKUP' });
   const data = useContext(DesignerDataContext);
   const apps = useDesignerData((d) => d.apps(), 'apps');
@@ -155,43 +156,47 @@ export function LookupSettingsEditor<C extends LookupSettings>({
           }
         />
       </FormGroup>
-      <FormGroup label={t('flow')}>
-        {flow.map((f, i) => (
-          <ControlGroup key={i} fill className="ff-lookup-row" data-testid="lookup-flow">
-            <HTMLSelect
-              aria-label={t('flowFrom')}
-              disabled={disabled}
-              value={f.from}
-              options={colOptions}
-              onChange={(e) =>
-                set({ flowToLookUp: flow.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)) })
-              }
-            />
-            <HTMLSelect
-              aria-label={t('flowTo')}
-              disabled={disabled}
-              value={f.to}
-              options={[choose, ...fieldNames.map((n) => ({ value: n, label: n }))]}
-              onChange={(e) => set({ flowToLookUp: flow.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)) })}
-            />
-            <Button
-              icon="trash"
-              variant="minimal"
-              intent={Intent.DANGER}
-              aria-label={t('removeFlow', { n: i + 1 })}
-              disabled={disabled}
-              onClick={() => set({ flowToLookUp: flow.filter((_, j) => j !== i) })}
-            />
-          </ControlGroup>
-        ))}
-        <Button
-          icon="add"
-          variant="minimal"
-          text={t('addFlow')}
-          disabled={disabled || !cols.length || !fieldNames.length}
-          onClick={() => set({ flowToLookUp: [...flow, { from: cols[0]!.name, to: fieldNames[0]! }] })}
-        />
-      </FormGroup>
+      {withFlow && (
+        <FormGroup label={t('flow')}>
+          {flow.map((f, i) => (
+            <ControlGroup key={i} fill className="ff-lookup-row" data-testid="lookup-flow">
+              <HTMLSelect
+                aria-label={t('flowFrom')}
+                disabled={disabled}
+                value={f.from}
+                options={colOptions}
+                onChange={(e) =>
+                  set({ flowToLookUp: flow.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)) })
+                }
+              />
+              <HTMLSelect
+                aria-label={t('flowTo')}
+                disabled={disabled}
+                value={f.to}
+                options={[choose, ...fieldNames.map((n) => ({ value: n, label: n }))]}
+                onChange={(e) =>
+                  set({ flowToLookUp: flow.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)) })
+                }
+              />
+              <Button
+                icon="trash"
+                variant="minimal"
+                intent={Intent.DANGER}
+                aria-label={t('removeFlow', { n: i + 1 })}
+                disabled={disabled}
+                onClick={() => set({ flowToLookUp: flow.filter((_, j) => j !== i) })}
+              />
+            </ControlGroup>
+          ))}
+          <Button
+            icon="add"
+            variant="minimal"
+            text={t('addFlow')}
+            disabled={disabled || !cols.length || !fieldNames.length}
+            onClick={() => set({ flowToLookUp: [...flow, { from: cols[0]!.name, to: fieldNames[0]! }] })}
+          />
+        </FormGroup>
+      )}
       <FormGroup label={t('testTitle')}>
         {data && (
           <LookupTester

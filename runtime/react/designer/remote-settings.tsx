@@ -7,6 +7,7 @@ import type { ConfigEditorProps } from '../designer-contract';
 import { schemaConfigEditor } from './defaults';
 import { DesignerDataContext, useDesignerData } from './designer-data';
 import { LookupTester } from './LookupTester';
+import { FieldNamesContext } from './field-name-picker';
 import type { ConfigWidgetProps } from './SchemaConfigEditor';
 
 /** A named credential set sent with every call; its secret is kept on the server and never shown here. */
@@ -34,13 +35,14 @@ function SecurityHeaderPicker({ id, value, onChange, disabled }: ConfigWidgetPro
  */
 export function remoteConfigEditor<C extends RemoteSettings>(
   manifest: FieldManifest<C>,
+  widgets: Record<string, ComponentType<ConfigWidgetProps>> = {},
 ): ComponentType<ConfigEditorProps<C>> {
-  const Settings = schemaConfigEditor(manifest, { securityHeaderId: SecurityHeaderPicker });
+  const Settings = schemaConfigEditor(manifest, { securityHeaderId: SecurityHeaderPicker, ...widgets });
   return function RemoteConfigEditor(p: ConfigEditorProps<C>) {
     const { t } = useTranslation('translation', { keyPrefix: 'FIELD_CONFIG.LOOKUP' });
     const data = useContext(DesignerDataContext);
     return (
-      <>
+      <FieldNamesContext.Provider value={p.fieldNames ?? []}>
         <Settings {...p} />
         {data && (
           <FormGroup label={t('testTitle')}>
@@ -51,7 +53,7 @@ export function remoteConfigEditor<C extends RemoteSettings>(
             />
           </FormGroup>
         )}
-      </>
+      </FieldNamesContext.Provider>
     );
   };
 }

@@ -61,6 +61,14 @@ export function useFieldDataSource(moduleId: string | undefined, recordId?: stri
             ),
           ),
         ),
+      aggregate: (q, signal) =>
+        call<{ value: number | null; count: number }>(
+          api.post(
+            '/EntryModule/AggregateLookup',
+            { moduleId, field: q.field, ids: q.ids, ...(recordId ? { recordId } : {}) },
+            { signal },
+          ),
+        ),
       datasetOptions: (q, signal) => plain(call<LookupPage>(api.post('/ReferenceDataEntry/options', q, { signal }))),
       listOptions: (listId, signal) =>
         plain(

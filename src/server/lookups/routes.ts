@@ -3,6 +3,8 @@ import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import type { FieldIndexer } from '../entries/indexes.js';
 import {
+  AggregateAnswer,
+  AggregateBody,
   AppsAnswer,
   ColumnQuery,
   ColumnsAnswer,
@@ -21,6 +23,7 @@ import {
 } from './schemas.js';
 import { searchUsers, usersByIds } from './users.js';
 import {
+  aggregateLookup,
   lookupApps,
   lookupColumns,
   recordLookup,
@@ -90,6 +93,11 @@ export function lookupRoutes(app: ApiApp, indexer: FieldIndexer) {
     '/api/EntryModule/RecordModuleLookup',
     { schema: { tags, body: RecordLookupBody, response: { 200: LookupPageAnswer } } },
     async (req) => ok(await recordLookup(req.tdb, req.user, req.body, indexer)),
+  );
+  app.post(
+    '/api/EntryModule/AggregateLookup',
+    { schema: { tags, body: AggregateBody, response: { 200: AggregateAnswer } } },
+    async (req) => ok(await aggregateLookup(req.tdb, req.user, req.body)),
   );
   app.get(
     '/api/EntryModule/recordModuleLookup2',

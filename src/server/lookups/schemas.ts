@@ -26,6 +26,22 @@ export const RecordLookupBody = Type.Object({
 });
 export type RecordLookupBody = Static<typeof RecordLookupBody>;
 
+/** AggregateLookup: a field that sums up records of another app, over the records named by `ids`. */
+export const AggregateBody = Type.Object({
+  moduleId: Id,
+  field: Type.String({ minLength: 1, maxLength: 64 }),
+  recordId: Type.Optional(Id),
+  ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 500 }),
+});
+export type AggregateBody = Static<typeof AggregateBody>;
+export const Aggregate = Type.Object({
+  /** The count, sum, average, least or greatest value; null when there is nothing to sum up. */
+  value: Type.Union([Type.Number(), Type.Null()]),
+  /** How many of the named records the caller may see (the others count for nothing). */
+  count: Type.Integer(),
+});
+export const AggregateAnswer = Envelope(Aggregate);
+
 /** One record by id, as the field would offer it (the same checks as a search). */
 export const RecordLookupQuery = Type.Object({
   moduleId: Id,

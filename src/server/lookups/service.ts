@@ -13,7 +13,15 @@ import { signOffer } from './offers.js';
 import { liveModule } from '../records/queries.js';
 import { lookupDefaults, recordSourceOf, resolveFilters, type LookupSettings } from '../../../runtime/lookup-source.js';
 import { labelText, lookupTarget, pickerOf, recordsByIds, searchRecords } from './records.js';
-import type { LookupApp, LookupColumn, LookupPage, LookupTestBody, RecordLookupBody } from './schemas.js';
+import { aggregateValues, idsOf } from '../../../runtime/aggregate.js';
+import type {
+  AggregateBody,
+  LookupApp,
+  LookupColumn,
+  LookupPage,
+  LookupTestBody,
+  RecordLookupBody,
+} from './schemas.js';
 
 /** Published apps of the tenant the designer may view, by name: what a lookup field can point at. */
 export async function lookupApps(tdb: TenantDb, user: AuthUser): Promise<LookupApp[]> {
@@ -97,6 +105,19 @@ export async function recordLookupOne(
   const row = target ? (await recordsByIds(tdb, user, target, [q.id], fields, [])).get(q.id) : undefined;
   if (!row) throw notFound('Record not found');
   return { id: q.id, label: labelText(row[src.labelField]), values: row };
+}
+
+/** AggregateLookup: what the field sums up over the named records the user may see, as a save will store it. */
+export async function aggregateLookup(tdb: TenantDb, user: AuthUser, b: AggregateBody) {
+  const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
+  const src = f?.manifest.aggregateSource?.(f.config as never);
+  if (!src) throw badRequest(`'${b.field}' does not sum up records.`);
+  const target = await lookupTarget(tdb, user, src.moduleId);
+  const rows = target
+    ? await recordsByIds(tdb, user, target, idsOf(b.ids), src.column ? [src.column] : [], [])
+    : new Map();
+  const values = [...rows.values()].map((r: Record<string, unknown>) => r[src.column]);
+  return { value: aggregateValues(values, src.fn), count: rows.size };
 }
 
 /**

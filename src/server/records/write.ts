@@ -53,7 +53,12 @@ export async function mergeWrite(
   const refused = checkWrite(before, writable, access, labels);
   if (refused.length) invalid(refused);
   const flow = await resolveReferences(who, v, before, writable);
-  const data = applyChange(v.compiled, { ...before, ...writable, ...flow }).values;
+  const data = await resolveComputed(
+    who,
+    v,
+    before,
+    applyChange(v.compiled, { ...before, ...writable, ...flow }).values,
+  );
   const issues = validateRecord(v.compiled, data, access, { draft: opts.draft });
   if (issues.length) invalid(issues);
   return data;
@@ -97,6 +102,38 @@ async function resolveReferences(
   }
   if (issues.length) invalid(issues);
   return flow;
+}
+
+/**
+ * Formula results that name something (a user, a record of another app, records to sum up) become what is stored,
+ * checked with the saver's eyes; a result that names nothing they may see is stored empty.
+ */
+async function resolveComputed(
+  who: Writer,
+  v: LoadedVersion,
+  before: Record<string, unknown>,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { servers } = await loadFieldRegistry();
+  const out = { ...data };
+  for (const name of v.compiled.order) {
+    const f = v.compiled.fields[name]!;
+    const s = servers[f.def.fieldType];
+    if (!f.manifest.uiHints?.computed || !s?.resolve) continue;
+    if (isEmptyValue(out[name])) {
+      out[name] = null;
+      continue;
+    }
+    const ctx = resolveContext(who.tdb, who.user, out, {
+      moduleId: who.moduleId,
+      name,
+      label: f.label,
+      before: before[name],
+    });
+    const r = await s.resolve(out[name], f.config, ctx);
+    out[name] = r.messages.length ? null : r.value;
+  }
+  return out;
 }
 
 export interface DraftWrite {
