@@ -138,4 +138,62 @@ describe.each(await testDialects())('lookup attack cases on %s', (dialect) => {
     });
     expect(proto.statusCode).toBe(400);
   });
+
+  it('never sums up a hidden field, records of other people or drafts, nor names them through a formula', async () => {
+    const sums = await publishApp(o, 'Sums', {
+      display_name: 'Sums',
+      fieldGroups: [
+        {
+          id: 'g',
+          label: 'G',
+          rows: [
+            {
+              fields: [
+                text('name'),
+                {
+                  name: 'total',
+                  label: 'Total',
+                  fieldType: 'calculation-multiple-lookup',
+                  formula: 'name',
+                  config: { moduleId: peopleId, column: 'salary', fn: 'sum', decimalPlaces: 0 },
+                },
+                {
+                  name: 'found',
+                  label: 'Found',
+                  fieldType: 'calculation-lookup',
+                  formula: 'name',
+                  config: {
+                    moduleId: peopleId,
+                    displayField: 'name',
+                    displayColumns: [],
+                    filters: [],
+                    sortType: 'Ascending',
+                    flowToLookUp: [],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const ask = (who: string, field: string, ids: string[]) =>
+      o.post(who, '/api/EntryModule/AggregateLookup', { moduleId: sums, field, ids });
+    // The salary is hidden in People: even the administrator's sum of it reads nothing.
+    expect((await ask('admin', 'total', [rec])).json().data).toEqual({ value: 0, count: 1 });
+    expect((await ask('sam', 'total', [rec])).json().data).toEqual({ value: 0, count: 0 });
+    expect((await ask('sam', 'total', ["' or 1=1 --", '__proto__'])).json().data).toEqual({ value: 0, count: 0 });
+    expect((await ask('bravo', 'total', [rec])).statusCode).toBe(404);
+    expect((await ask('sam', 'found', [rec])).statusCode).toBe(400);
+    // A formula naming a record the saver may not see stores nothing; the administrator's formula finds Eve.
+    const saved = async (who: string) =>
+      (await o.post(who, '/api/EntryModule/save', { moduleId: sums, data: { name: 'Eve' } })).json().data.data;
+    expect((await saved('sam')).found).toBeNull();
+    expect((await saved('admin')).found).toEqual({ id: rec, label: 'Eve' });
+    // Nor a draft, by name: Eve's draft is nobody's record to find.
+    expect(
+      (await o.post('admin', '/api/EntryModule/save', { moduleId: sums, data: { name: 'Eve draft' } })).json().data.data
+        .found,
+    ).toBeNull();
+  });
 });

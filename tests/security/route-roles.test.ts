@@ -31,6 +31,7 @@ const MATRIX = `
   POST   /api/EntryModule/reassignmentByAdmin                          admins
   POST   /api/EntryModule/reassigntasks                                admins
   POST   /api/EntryModule/RecordModuleLookup                           signed-in
+  POST   /api/EntryModule/AggregateLookup                              signed-in
   GET    /api/EntryModule/recordModuleLookup2                          signed-in
   POST   /api/EntryModule/RemoteUrl                                    signed-in
   GET    /api/EntryModule/govheaders                                   signed-in
