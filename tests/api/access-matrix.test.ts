@@ -101,6 +101,17 @@ export const CASES: Case[] = [
     also: ['sam'],
   },
   {
+    name: 'people to reassign a task of the record to',
+    method: 'GET',
+    url: (i) => `/api/form/Editor/LookupAssigneeByRecord?recordId=${i.rec1}&taskId=${i.task1}`,
+    also: ['sam'],
+  },
+  {
+    name: 'whom a record is shared with',
+    method: 'GET',
+    url: (i) => `/api/workflow/share?recordId=${i.rec1}`,
+  },
+  {
     name: 'reassignmentByAdmin',
     method: 'POST',
     url: () => `${EM}/reassignmentByAdmin`,

@@ -194,4 +194,38 @@ describe('staff records and approvers tasks in Chromium', () => {
       .waitFor();
     await expect.poll(() => rows.count()).toBe(2);
   });
+  it('the approver hands the task on to someone found by name; the record says whom it is shared with', async () => {
+    const sub = await api(staff, '/api/EntryModule/submit', { moduleId, data: { title: 'Hotel', amount: 90 } });
+    expect(sub.success, sub.message).toBe(true);
+    const recordId = sub.data.recordId as string;
+    await admin.goto(`${origin}/task-editor/${moduleId}/${recordId}`);
+    await admin.getByRole('button', { name: 'Reassign' }).click();
+    // The server searches every user as the name is typed; the one holding the task is never offered.
+    const target = admin.locator('#action-target');
+    await admin.getByLabel('Find a person').fill('adm');
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['Choose…']);
+    await admin.getByLabel('Find a person').fill('demo');
+    const demoUser = 'Demo User (user@demo.localhost)';
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['Choose…', demoUser]);
+    await target.selectOption({ label: demoUser });
+    await admin.locator('#action-text').fill('Yours to check');
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('The task has been reassigned.').waitFor();
+
+    // The staff member, a regular user, now holds the task: they may hand it on too, and see who is involved.
+    await staff.goto(`${origin}/task-editor/${moduleId}/${recordId}`);
+    await staff.getByRole('tab', { name: 'People' }).click();
+    const people = staff.getByRole('list', { name: 'People' });
+    await people.locator('li', { hasText: 'Administrator' }).getByText('Reassigned').waitFor();
+    await people
+      .locator('li', { hasText: 'Demo User' })
+      .getByText('Created it · Started its workflow · Has or had a task')
+      .waitFor();
+    await staff.getByText('Administrators, who see every record: 1').waitFor();
+    await staff.getByRole('button', { name: 'Reassign' }).click();
+    await expect
+      .poll(() => staff.locator('#action-target option').allTextContents())
+      .toEqual(['Choose…', 'Administrator (admin@demo.localhost)']);
+    expect(scriptErrors).toEqual([]);
+  });
 });

@@ -65,6 +65,7 @@ const MATRIX = `
   GET    /api/form/Editor/ListForms                                    signed-in
   GET    /api/form/Editor/ListMostUsed                                 signed-in
   GET    /api/form/Editor/LookupAssignee                               designers
+  GET    /api/form/Editor/LookupAssigneeByRecord                       signed-in
   GET    /api/form/Editor/ModuleLookup                                 designers
   POST   /api/form/Editor/ModuleLookup/test                            designers
   POST   /api/form/editor/modules/datatables                           signed-in
@@ -91,6 +92,7 @@ const MATRIX = `
   POST   /api/form/ListKeyValue/save                                   designers
   GET    /api/permissible-list/dataset                                 signed-in
   GET    /api/workflow/permissible-fields                              designers
+  GET    /api/workflow/share                                           signed-in
   POST   /api/dataconnector/securityheader/datatables                  designers
   POST   /api/dataconnector/securityheader/delete                      designers
   GET    /api/dataconnector/securityheader/fetch                       designers

@@ -86,9 +86,33 @@ export const listConfig = {
     ),
 };
 
-/** Users and teams to hand a task to (the workflow designer's look-up). */
-export const assignees = (searchTerm = '') =>
-  call<Assignee[]>(api.get('/form/Editor/LookupAssignee', { params: { searchTerm } }));
+/** People this task of the record may be handed to, matching the typed text. */
+export const assigneesFor = (recordId: string, taskId: string, searchTerm: string, signal?: AbortSignal) =>
+  call<Assignee[]>(
+    api.get('/form/Editor/LookupAssigneeByRecord', { params: { recordId, taskId, searchTerm }, signal }),
+  );
+
+/** Whom a record is shared with: its creator, initiator and task holders (and how many administrators). */
+export interface RecordShare {
+  recordId: string;
+  people: {
+    id: string;
+    name: string;
+    email: string;
+    active: boolean;
+    reasons: ('creator' | 'initiator' | 'task')[];
+    tasks: {
+      activity_title: string;
+      status: string;
+      outcome: string | null;
+      started_on: string;
+      completed_on: string | null;
+    }[];
+  }[];
+  administrators: number;
+}
+export const recordShare = (recordId: string) =>
+  call<RecordShare>(api.get('/workflow/share', { params: { recordId } }));
 
 /** The server's own message for a failed call, if it sent one (else the caller shows its fallback text). */
 export function serverMessage(err: unknown): string | undefined {

@@ -31,7 +31,9 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   taskList: (params: unknown[]) => ['tasks', 'list', ...params] as const,
   taskTotal: (uid?: string) => (uid ? (['tasks', 'total', uid] as const) : (['tasks', 'total'] as const)),
-  assignees: ['assignees'] as const,
+  /** People a task of a record may be handed to, as typed; and whom a record is shared with. */
+  assigneesFor: (recordId: string, taskId: string, search: string) => ['assignees', recordId, taskId, search] as const,
+  share: (recordId: string) => ['record', recordId, 'share'] as const,
 
   /** An app's published form as the record pages render it, and its list settings. */
   form: (moduleId: string) => ['form', moduleId] as const,

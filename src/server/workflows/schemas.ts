@@ -37,3 +37,39 @@ export const PermissibleFields = Type.Object({
   ),
 });
 export const PermissibleAnswer = Envelope(PermissibleFields);
+
+/** Whom to hand a task of this record to: the caller's own open task on it, or (administrators) the named one. */
+export const RecordAssigneeQuery = Type.Object({
+  recordId: Id,
+  taskId: Type.Optional(Id),
+  searchTerm: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const ShareQuery = Type.Object({ recordId: Id });
+
+/** Why someone sees a record, by the visibility rule: they created it, started its workflow or hold(held) a task. */
+export const RecordShare = Type.Object({
+  recordId: Type.String(),
+  people: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      email: Type.String(),
+      active: Type.Boolean(),
+      reasons: Type.Array(Type.Union([Type.Literal('creator'), Type.Literal('initiator'), Type.Literal('task')])),
+      tasks: Type.Array(
+        Type.Object({
+          activity_title: Type.String(),
+          status: Type.String(),
+          outcome: Type.Union([Type.String(), Type.Null()]),
+          started_on: Type.String(),
+          completed_on: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
+  /** Active administrators of the organisation: they see every record. */
+  administrators: Type.Integer(),
+});
+export type RecordShare = Static<typeof RecordShare>;
+export const ShareAnswer = Envelope(RecordShare);

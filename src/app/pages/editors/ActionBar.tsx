@@ -1,8 +1,18 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { useDeferredValue, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { assignees, entries, serverMessage, type EntryDetail } from '../../api/entries';
+import { assigneesFor, entries, serverMessage, type EntryDetail } from '../../api/entries';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 
@@ -27,13 +37,17 @@ export function ActionBar({
   const [text, setText] = useState('');
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
-  const people = useQuery({
-    queryKey: queryKeys.assignees,
-    queryFn: () => assignees(),
-    enabled: ask === 'reassign',
-    retry: false,
-  });
+  const [who, setWho] = useState('');
   const task = detail.task;
+  // The server searches every user of the organisation as the name is typed (not only a first page of them).
+  const term = useDeferredValue(who.trim());
+  const people = useQuery({
+    queryKey: queryKeys.assigneesFor(detail.id, task?.id ?? '', term),
+    queryFn: ({ signal }) => assigneesFor(detail.id, task!.id, term, signal),
+    enabled: ask === 'reassign' && !!task,
+    retry: false,
+    placeholderData: (prev) => prev,
+  });
   const can = (a: string) => detail.actions.includes(a);
 
   async function run(fn: () => Promise<unknown>, done: string, leaves: boolean, fallback = 'ENTRY.ACTION_FAILED') {
@@ -66,7 +80,7 @@ export function ActionBar({
   const options =
     ask === 'goback'
       ? detail.goBackTargets.map((g) => ({ value: g.activityId, label: g.title || g.activityId }))
-      : (people.data ?? []).filter((p) => p.type === 'user').map((p) => ({ value: p.id, label: p.name }));
+      : (people.data ?? []).map((p) => ({ value: p.id, label: p.email ? `${p.name} (${p.email})` : p.name }));
 
   return (
     <div className="action-bar" role="toolbar" aria-label={t('ENTRY.ACTIONS')}>
@@ -87,7 +101,11 @@ export function ActionBar({
         />
       )}
       {can('reassign') && (
-        <Button icon="people" text={t('ENTRY.REASSIGN')} onClick={() => (setTarget(''), setAsk('reassign'))} />
+        <Button
+          icon="people"
+          text={t('ENTRY.REASSIGN')}
+          onClick={() => (setTarget(''), setWho(''), setAsk('reassign'))}
+        />
       )}
       {can('goback') && detail.goBackTargets.length > 0 && (
         <Button
@@ -115,6 +133,18 @@ export function ActionBar({
       )}
       <Dialog isOpen={!!ask} onClose={() => setAsk(undefined)} title={ask ? t(`ENTRY.ASK.${ask}`) : ''}>
         <DialogBody>
+          {ask === 'reassign' && (
+            <FormGroup label={t('ENTRY.FIND_PERSON')} labelFor="action-find">
+              <InputGroup
+                id="action-find"
+                type="search"
+                leftIcon="search"
+                value={who}
+                onValueChange={setWho}
+                rightElement={people.isFetching ? <span className="muted find-busy">…</span> : undefined}
+              />
+            </FormGroup>
+          )}
           {needsTarget && (
             <FormGroup label={t(ask === 'goback' ? 'ENTRY.STEP' : 'ENTRY.ASSIGNEE')} labelFor="action-target">
               <HTMLSelect

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, H5, Icon, Intent, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { entries, serverMessage, type EntryDetail } from '../../api/entries';
+import { entries, recordShare, serverMessage, type EntryDetail } from '../../api/entries';
 import { toastError } from '../../components/toaster';
 import { useFormatDate } from '../../shell/dates';
 import { queryKeys } from '../../realtime/query-keys';
@@ -119,7 +119,35 @@ function Summary({ detail }: { detail: EntryDetail }) {
   );
 }
 
-/** Summary, comments and the activity history of a record. */
+/** Whom the record is shared with under the visibility rule, and the tasks that brought them in. */
+function People({ recordId }: { recordId: string }) {
+  const fmt = useFormatDate();
+  const { t } = useTranslation();
+  const share = useQuery({ queryKey: queryKeys.share(recordId), queryFn: () => recordShare(recordId), staleTime: 0 });
+  if (!share.data) return null;
+  return (
+    <div className="record-people">
+      <p className="muted">{t('ENTRY.PEOPLE_INTRO')}</p>
+      <ul aria-label={t('ENTRY.PEOPLE')}>
+        {share.data.people.map((p) => (
+          <li key={p.id}>
+            <strong>{p.name}</strong> {!p.active && <Tag minimal>{t('ENTRY.INACTIVE')}</Tag>}
+            <div className="muted">{p.email}</div>
+            <div>{p.reasons.map((r) => t(`ENTRY.REASON_${r}`)).join(' · ')}</div>
+            {p.tasks.map((task, i) => (
+              <div key={i} className="muted">
+                <Tag minimal>{task.activity_title}</Tag> {task.outcome ?? task.status} · {fmt(task.started_on, true)}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('ENTRY.ADMINS_SEE_ALL', { count: share.data.administrators })}</p>
+    </div>
+  );
+}
+
+/** Summary, comments, the activity history of a record and the people it is shared with. */
 export function SidePanels({ detail }: { detail: EntryDetail }) {
   const { t } = useTranslation();
   return (
@@ -133,6 +161,7 @@ export function SidePanels({ detail }: { detail: EntryDetail }) {
           title={t('ENTRY.HISTORY')}
           panel={<History moduleId={detail.module_id} recordId={detail.id} />}
         />
+        <Tab id="people" title={t('ENTRY.PEOPLE')} panel={<People recordId={detail.id} />} />
       </Tabs>
     </Card>
   );
