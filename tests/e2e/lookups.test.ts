@@ -261,4 +261,87 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     await page.getByRole('cell', { name: 'Rotterdam Europoort' }).waitFor();
     await page.close();
   });
+
+  it('shows calculated references as the form is filled and stores what the server finds', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const parts = await publish(page, 'Parts', [
+      text('name', 'Name'),
+      { name: 'price', label: 'Price', fieldType: 'number' },
+    ]);
+    for (const [name, price] of [
+      ['BOLT-8', 0.5],
+      ['NUT-8', 0.25],
+      ['GEAR-2', 12],
+    ] as const)
+      await pageData(page, 'POST', '/api/EntryModule/submit', { moduleId: parts, data: { name, price } });
+    const lookup = {
+      moduleId: parts,
+      displayField: 'name',
+      displayColumns: [],
+      filters: [],
+      sortType: 'Ascending',
+      flowToLookUp: [],
+    };
+    const kits = await publish(page, 'Kits', [
+      text('code', 'Part code'),
+      { name: 'part', label: 'Part', fieldType: 'calculation-lookup', formula: 'UPPER(code)', config: lookup },
+      { name: 'contents', label: 'Contents', fieldType: 'multi-select-reference', config: { ...lookup, maxItems: 5 } },
+      {
+        name: 'cost',
+        label: 'Cost',
+        fieldType: 'calculation-multiple-lookup',
+        formula: 'contents',
+        config: { moduleId: parts, column: 'price', fn: 'sum', decimalPlaces: 2 },
+      },
+      text('port_name', 'Port name'),
+      {
+        name: 'port',
+        label: 'Port',
+        fieldType: 'calculation-remote-lookup',
+        config: {
+          termField: 'port_name',
+          url: portsUrl,
+          requestType: 'GET',
+          headers: [],
+          params: [{ name: 'q', type: 'data', value: '' }],
+          body: [],
+          submitAllFields: false,
+          responseFormat: 'JSON',
+          responsePath: 'ports',
+          valueKey: 'code',
+          labelKey: 'name',
+        },
+      },
+      {
+        name: 'note',
+        label: 'Note',
+        fieldType: 'calculation-element',
+        formula: 'CONCAT("Kit for ", code)',
+        config: { tone: 'primary' },
+      },
+    ]);
+    await page.goto(`${web.origin}/item-editor/${kits}`);
+    await page.fill('#field-code', 'gear-2');
+    await expect.poll(() => page.inputValue('#field-part')).toBe('GEAR-2');
+    await page.locator('#field-note').getByText('Kit for gear-2').waitFor();
+    await page.fill('#field-code', 'gear-9');
+    await expect.poll(() => page.inputValue('#field-part')).toBe('No record named GEAR-9');
+    await page.fill('#field-code', 'bolt-8');
+    await page.locator('#field-contents').click();
+    const options = page.getByTestId('lookup-options');
+    await options.getByText('BOLT-8').click();
+    await options.getByText('GEAR-2').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.inputValue('#field-cost')).toBe('12.50');
+    await page.fill('#field-port_name', 'rot');
+    await expect.poll(() => page.inputValue('#field-port')).toBe('Rotterdam');
+    await page.getByRole('button', { name: /^Submit/ }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/item-editor'));
+    await page.goto(`${web.origin}/module/${kits}`);
+    await page.getByRole('cell', { name: 'BOLT-8', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '12.5', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Rotterdam' }).waitFor();
+    await page.close();
+  });
 });
