@@ -1,7 +1,10 @@
 import { Button, Callout, FormGroup, H5, H6, HTMLSelect, InputGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { outcomesFor } from '../../runtime/workflow-validate';
 import { useTranslation } from 'react-i18next';
+import type { Access } from '../../runtime/permissions';
+import { COMPLETE_STEP, START_STEP } from '../../schemas/workflow-definition';
 import { ConfigForm } from './ConfigForm';
+import { PublishedRules } from './PublishedRules';
 import { isFixedType, type ActivityData, type ActivityNode, type OutcomeEdge } from './graph';
 import { activityNs, activityRegistry } from './registry';
 
@@ -18,6 +21,9 @@ export interface PropertiesPanelProps {
   nextOf(source: string, outcome: string): string | undefined;
   /** Leads an outcome to an activity, or nowhere. */
   onLead(source: string, outcome: string, target: string | undefined): void;
+  moduleId: string;
+  /** The draft's field rules at a step, resolved as the record form will apply them. */
+  draftAccess(step: string): Record<string, Access>;
 }
 
 /**
@@ -57,6 +63,12 @@ function NextSteps({
     </div>
   );
 }
+
+/** The step whose field rules apply while a task of this activity is open (the start and end have their own). */
+const stepOf = (type: string, id: string) => {
+  const role = activityRegistry[type]?.role;
+  return role === 'start' ? START_STEP : role === 'end' ? COMPLETE_STEP : id;
+};
 
 /** The selected activity's name and its plugin's configuration; or the selected connection. */
 export function PropertiesPanel(props: PropertiesPanelProps) {
@@ -118,6 +130,17 @@ export function PropertiesPanel(props: PropertiesPanelProps) {
         />
       )}
       <NextSteps node={node} activities={props.activities} nextOf={props.nextOf} onLead={props.onLead} />
+      {(manifest?.role || manifest?.assignees) && (
+        <div className="wf-next">
+          <H6>{t('WORKFLOW.PUBLISHED_RULES')}</H6>
+          <PublishedRules
+            key={node.id}
+            moduleId={props.moduleId}
+            step={stepOf(node.data.type, node.id)}
+            draft={props.draftAccess(stepOf(node.data.type, node.id))}
+          />
+        </div>
+      )}
       {fixed ? (
         <Callout intent={Intent.PRIMARY} icon="info-sign">
           {t('WORKFLOW.FIXED_STEP')}

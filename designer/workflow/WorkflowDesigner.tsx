@@ -25,6 +25,8 @@ import { matrixRows, prunePermissions, stepColumns, type Permissions } from './m
 import { DRAG_TYPE, Palette } from './Palette';
 import { PermissionMatrix } from './PermissionMatrix';
 import { PropertiesPanel } from './PropertiesPanel';
+import { resolvePermissions } from '../../runtime/permissions';
+import { fieldRegistry } from '../../runtime/registry';
 import { activityNs, activityRegistry } from './registry';
 import { validateDesign, type DesignIssue } from './validate';
 
@@ -261,6 +263,8 @@ export function WorkflowDesigner({ initial }: { initial: DesignedModule }) {
           onDeleteNode={deleteNode}
           onDeleteEdge={deleteEdge}
           activities={nodes.map((n) => ({ id: n.id, label: labelOf(n.id) }))}
+          moduleId={initial.id}
+          draftAccess={(step) => resolvePermissions(module, current, step, fieldRegistry)}
           nextOf={(source, outcome) =>
             edges.find((e) => e.source === source && (e.sourceHandle || DEFAULT_OUTCOME) === outcome)?.target
           }

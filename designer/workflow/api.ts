@@ -2,7 +2,7 @@ import { api, call } from '../../src/app/api/client';
 import type { ModuleDefinition } from '../../schemas/module-definition';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition';
 import type { DesignedApp, Published, SavedDraft } from '../../src/server/apps/lifecycle/schemas';
-import type { Assignee } from '../../src/server/workflows/schemas';
+import type { Assignee, PermissibleFields } from '../../src/server/workflows/schemas';
 
 /** The parts of GetForm's answer the workflow designer reads (the server's schema, types derived). */
 export type DesignedModule = Pick<
@@ -14,6 +14,10 @@ export type DesignedModule = Pick<
 export type { Assignee } from '../../src/server/workflows/schemas';
 
 export const fetchModule = (id: string) => call<DesignedModule>(api.get('/form/Editor/GetForm', { params: { id } }));
+/** What people at a step get with each field in the published version. */
+export const fetchPermissibleFields = (moduleId: string, activityId: string) =>
+  call<PermissibleFields>(api.get('/workflow/permissible-fields', { params: { moduleId, activityId } }));
+
 export const fetchAssignees = () => call<Assignee[]>(api.get('/form/Editor/LookupAssignee'));
 
 /** The workflow draft is saved through SaveForm together with the module draft it was designed against. */

@@ -190,6 +190,10 @@ describe('workflow designer in Chromium', () => {
     // Opening an activity's properties changes nothing.
     await page.getByTestId('activity-assignment-1').locator('.wf-node-name').click();
     await expect(page.getByTestId('approvers').innerText()).resolves.toMatch(/User field of the form: Manager/);
+    // The published rules of the step, as the server resolves them for people at it.
+    const published = page.getByTestId('published-rules');
+    await published.locator('tr', { hasText: 'Amount' }).getByText('read-only').waitFor();
+    await expect(published.getByText('Version 1').count()).resolves.toBe(1);
     await page.getByRole('tab', { name: 'Field permissions' }).click();
     await expect(page.getByTestId('perm-assignment-1-amount-editability').getAttribute('data-value')).resolves.toBe(
       'readonly',

@@ -36,6 +36,7 @@ export const PermissibleFields = Type.Object({
     }),
   ),
 });
+export type PermissibleFields = Static<typeof PermissibleFields>;
 export const PermissibleAnswer = Envelope(PermissibleFields);
 
 /** Whom to hand a task of this record to: the caller's own open task on it, or (administrators) the named one. */
