@@ -3,6 +3,7 @@ import { Button, Checkbox, H5, HTMLTable, Intent, Switch } from '@blueprintjs/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../src/app/api/client';
+import { DataLinks } from './DataLinks';
 import { toastError, toastSuccess } from '../../src/app/components/toaster';
 import {
   setReassignment,
@@ -15,7 +16,10 @@ import {
 const ACTIONS: ModuleAction[] = ['create', 'view', 'edit'];
 const ROLES = ['sysAdmin', 'administrator', 'fullUser', 'consultant'] as const;
 
-/** Per-form permission rules (who may create, view, edit records; the server enforces them) and reassignment. */
+/**
+ * Per-form permission rules (who may create, view, edit records; the server enforces them), reassignment, and the
+ * apps this one reads and is read by.
+ */
 export function SettingsPanel({ app }: { app: DesignedApp }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -105,6 +109,7 @@ export function SettingsPanel({ app }: { app: DesignedApp }) {
         label={t('DESIGNER.REASSIGNMENT_DISABLED')}
         onChange={(e) => void run(() => setReassignment(app.id, e.currentTarget.checked))}
       />
+      <DataLinks moduleId={app.id} />
     </div>
   );
 }

@@ -353,6 +353,30 @@ describe.each(await testDialects())('lookups on %s', (dialect) => {
     expect(saved.json().data.data).not.toHaveProperty('fill');
   });
 
+  it('says which apps a form reads and which read it, with the fields they depend on', async () => {
+    const links = async (moduleId: string) =>
+      (await o.get('dana', `/api/form/editor/dataentrylookup?moduleId=${moduleId}`)).json().data as {
+        uses: { moduleName: string; field: string; reads: string[] }[];
+        usedBy: { moduleName: string; field: string; fieldType: string; reads: string[] }[];
+      };
+    const orders = await links(ordersId);
+    expect(orders.uses.map((l) => [l.field, l.moduleName])).toEqual([
+      ['customer', 'Customers'],
+      ['fill', 'Customers'],
+      ['partners', 'Customers'],
+    ]);
+    expect(orders.usedBy).toEqual([]);
+    const customers = await links(customersId);
+    expect(customers.uses).toEqual([]);
+    expect(customers.usedBy.find((l) => l.field === 'customer')).toMatchObject({
+      moduleName: 'Orders',
+      fieldType: 'lookup',
+      reads: ['name', 'city', 'country'],
+    });
+    expect((await o.get('sam', `/api/form/editor/dataentrylookup?moduleId=${customersId}`)).statusCode).toBe(403);
+    expect((await o.get('bravo', `/api/form/editor/dataentrylookup?moduleId=${customersId}`)).statusCode).toBe(404);
+  });
+
   it('lets designers pick apps and their listable fields; others may not', async () => {
     const apps = (await o.get('dana', '/api/form/Editor/ModuleLookup')).json().data as { id: string; name: string }[];
     expect(apps.map((a) => a.name)).toEqual(expect.arrayContaining(['Customers', 'Orders']));

@@ -152,6 +152,13 @@ describe('lookups and list-fed dropdowns in Chromium', () => {
     await flow.getByLabel('Into field').selectOption('supplier_city');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Version 2 has been published').waitFor();
+    // The settings say which apps this form reads, and which of their fields it depends on.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page
+      .getByTestId('links-uses')
+      .locator('tr', { hasText: 'Suppliers' })
+      .getByText('name, city, country')
+      .waitFor();
 
     // Filling in: nothing is asked of the server until the user reaches for a picker.
     const asked: string[] = [];

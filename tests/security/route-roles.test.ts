@@ -55,6 +55,7 @@ const MATRIX = `
   POST   /api/form/Editor/category/order                               managers
   POST   /api/form/Editor/category/save                                managers
   GET    /api/form/Editor/ColumnLookup                                 designers
+  GET    /api/form/editor/dataentrylookup                              designers
   POST   /api/form/Editor/CopyFrom                                     designers
   POST   /api/form/Editor/CreateProcessFromScratch                     designers
   POST   /api/form/Editor/DeleteForm                                   designers

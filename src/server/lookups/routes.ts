@@ -6,6 +6,8 @@ import {
   AggregateAnswer,
   AggregateBody,
   AppsAnswer,
+  DataLinksAnswer,
+  DataLinksQuery,
   ColumnQuery,
   ColumnsAnswer,
   LookupItemAnswer,
@@ -33,6 +35,7 @@ import {
   testRemote,
 } from './service.js';
 import { govHeaders, parseGovClient } from './gov-headers.js';
+import { dataLinks } from './links.js';
 import { GOV_CLIENT_HEADER } from '../../../runtime/gov-client.js';
 
 const tags = ['lookups'];
@@ -67,6 +70,11 @@ export function lookupRoutes(app: ApiApp, indexer: FieldIndexer) {
       { id: req.user.id, username: me?.username },
     );
   };
+  app.get(
+    '/api/form/editor/dataentrylookup',
+    { config: designers, schema: { tags, querystring: DataLinksQuery, response: { 200: DataLinksAnswer } } },
+    async (req) => ok(await dataLinks(req.tdb, req.user, req.query.moduleId)),
+  );
   app.get('/api/EntryModule/govheaders', { schema: { tags, response: { 200: GovHeadersAnswer } } }, async (req) =>
     ok(await govOf(req)()),
   );

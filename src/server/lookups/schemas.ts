@@ -160,3 +160,21 @@ export const RemoteTestAnswer = Envelope(RemoteTest);
 
 /** The fraud prevention headers a remote call made now would carry (header name to value). */
 export const GovHeadersAnswer = Envelope(Type.Record(Type.String(), Type.String()));
+
+/** dataentrylookup: which app's data entry reads which. */
+export const DataLinksQuery = Type.Object({ moduleId: Id });
+export const DataLink = Type.Object({
+  /** The other app: the one read (uses) or the one reading (usedBy). */
+  moduleId: Type.String(),
+  moduleName: Type.String(),
+  /** The reading field (in this app for uses, in the other app for usedBy). */
+  field: Type.String(),
+  label: Type.String(),
+  fieldType: Type.String(),
+  /** The fields of the app read that it depends on: its label, columns shown, filters, values copied, sums. */
+  reads: Type.Array(Type.String()),
+});
+export type DataLink = Static<typeof DataLink>;
+export const DataLinks = Type.Object({ uses: Type.Array(DataLink), usedBy: Type.Array(DataLink) });
+export type DataLinks = Static<typeof DataLinks>;
+export const DataLinksAnswer = Envelope(DataLinks);
