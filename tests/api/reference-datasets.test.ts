@@ -228,6 +228,26 @@ describe.each(await testDialects())('reference datasets on %s', (dialect) => {
       .data;
     expect(found.recordsFiltered).toBe(357);
     expect(found.data).toHaveLength(10);
+    // A rare term past the first rows is found through the index, and follows edits and deletions at once.
+    const search = async (text: string) =>
+      (await o.post('dana', `${D}/datatables`, { datasetId: id, search: text, length: 10 })).json().data as {
+        recordsFiltered: number;
+        data: { id: string; key: string }[];
+      };
+    const rare = await search('p02418');
+    expect(rare.data.map((r) => r.key)).toEqual(['P02418']);
+    expect(rare.recordsFiltered).toBe(1);
+    const edit = await o.post('dana', `${E}/batch`, {
+      datasetId: id,
+      update: [{ id: rare.data[0]!.id, data: { code: 'P02418', town: 'Zanzibar 100%_' } }],
+    });
+    expect(edit.json(), edit.body).toMatchObject({ success: true });
+    expect((await search('zanzibar')).data.map((r) => r.key)).toEqual(['P02418']);
+    expect((await search('100%_')).data.map((r) => r.key)).toEqual(['P02418']);
+    expect((await search('0%')).recordsFiltered).toBe(1);
+    expect((await search('town 3')).recordsFiltered).toBe(356);
+    await o.post('dana', `${E}/batch`, { datasetId: id, delete: [rare.data[0]!.id] });
+    expect((await search('zanzibar')).recordsFiltered).toBe(0);
     const byKey = await o.get('sam', `${E}/GetDataByKey?datasetId=${id}&key=P00042`);
     expect(byKey.json()).toMatchObject({ success: true, data: { key: 'P00042', data: { town: 'Town 0' } } });
     expect((await o.get('sam', `${E}/GetDataByKey?datasetId=${id}&key=nope`)).statusCode).toBe(404);

@@ -20,6 +20,7 @@ import * as m0092 from './migrations/0092-lookup-search-keys.js';
 import * as m0093 from './migrations/0093-reference-datasets.js';
 import * as m0094 from './migrations/0094-security-headers.js';
 import * as m0095 from './migrations/0095-label-sort-keys.js';
+import * as m0096 from './migrations/0096-ref-row-search.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -44,6 +45,7 @@ const steps: Record<string, Step> = {
   '0093-reference-datasets': m0093,
   '0094-security-headers': m0094,
   '0095-label-sort-keys': m0095,
+  '0096-ref-row-search': m0096,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

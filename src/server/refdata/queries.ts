@@ -100,23 +100,67 @@ export async function deleteDataset(tdb: TenantDb, id: string) {
 const ROW = ['id', 'row_key', 'row_data', 'position', 'modified_on'] as const;
 export type StoredRow = NonNullable<Awaited<ReturnType<typeof rowById>>>;
 
+const likeText = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Rows whose text contains `search`. PostgreSQL: `~~~` (migration 0096: leakproof LIKE with a trigram index where it
+ * could be made). SQLite, when `sparse`: through the FTS5 trigram index (three characters or more); otherwise LIKE,
+ * which suits a term found in many rows (the rows are read in order and a page fills quickly).
+ */
+function matching(tdb: TenantDb, search: string, sparse: boolean) {
+  const pattern = likeText(search);
+  if (tdb.dialect === 'postgres') return sql<SqlBool>`ref_rows.search_text ~~~ ${pattern}`;
+  // FTS5's LIKE has no ESCAPE: a term holding % or _ is searched by plain LIKE.
+  if (sparse && [...search].length >= 3 && !/[\\%_]/.test(search))
+    return sql<SqlBool>`ref_rows.rowid in (select rowid from ref_rows_fts where ref_rows_fts.search_text like ${pattern})`;
+  return sql<SqlBool>`ref_rows.search_text like ${pattern} escape '\\'`;
+}
+
+/** Rows read in order before a search counts as rare: past them, SQLite turns to its trigram index. */
+const DENSE_WINDOW = 2000;
+
 /** A page of rows in dataset order after a keyset cursor; a search matches any cell's text. */
-export function rowPage(
+export async function rowPage(
   tdb: TenantDb,
   datasetId: string,
   opts: { search: string; after?: [number, string]; limit: number; offset?: number },
 ) {
-  let q = tdb
-    .selectFrom('ref_rows')
-    .select([...ROW])
-    .where('dataset_id', '=', datasetId);
-  if (opts.search) q = q.where(contains('search_text', opts.search));
-  if (opts.after) {
-    const [pos, id] = opts.after;
-    q = q.where((eb) => eb.or([eb('position', '>', pos), eb.and([eb('position', '=', pos), eb('id', '>', id)])]));
+  const page = (where?: ReturnType<typeof matching>) => {
+    let q = tdb
+      .selectFrom('ref_rows')
+      .select([...ROW])
+      .where('dataset_id', '=', datasetId);
+    if (opts.after) {
+      const [pos, id] = opts.after;
+      q = q.where((eb) => eb.or([eb('position', '>', pos), eb.and([eb('position', '=', pos), eb('id', '>', id)])]));
+    }
+    if (where) q = q.where(where);
+    return q.orderBy('position').orderBy('id');
+  };
+  const run = (where?: ReturnType<typeof matching>) => {
+    const q = page(where).limit(opts.limit);
+    return (opts.offset ? q.offset(opts.offset) : q).execute();
+  };
+  if (!opts.search || tdb.dialect === 'postgres')
+    return run(opts.search ? matching(tdb, opts.search, false) : undefined);
+  // SQLite: a common term fills the page from the next rows in order; a rare one is found through the index.
+  if (!opts.offset) {
+    const edge = await page().offset(DENSE_WINDOW).limit(1).executeTakeFirst();
+    const dense = page(sql<SqlBool>`ref_rows.search_text like ${likeText(opts.search)} escape '\\'`);
+    // Fewer rows than the window remain: reading them all is cheap and the answer is complete.
+    if (!edge) return dense.limit(opts.limit).execute();
+    const found = await dense
+      .where((eb) =>
+        eb.or([
+          eb('position', '<', edge.position),
+          eb.and([eb('position', '=', edge.position), eb('id', '<', edge.id)]),
+        ]),
+      )
+      .limit(opts.limit)
+      .execute();
+    if (found.length >= opts.limit) return found;
   }
-  q = q.orderBy('position').orderBy('id').limit(opts.limit);
-  return (opts.offset ? q.offset(opts.offset) : q).execute();
+  return run(matching(tdb, opts.search, true));
 }
 
 /** How many rows match a search, counted up to `cap` (a count over millions stops there). */
@@ -125,7 +169,7 @@ export async function countMatching(tdb: TenantDb, datasetId: string, search: st
     .selectFrom('ref_rows')
     .select('id')
     .where('dataset_id', '=', datasetId)
-    .where(contains('search_text', search))
+    .where(matching(tdb, search, true))
     .limit(cap)
     .execute();
   return ids.length;
