@@ -61,22 +61,17 @@ async function timed(n: number, fn: (i: number) => Promise<void>) {
 
 /** Rows n = 0..count-1 made by the database: key C0000042, a name of two words, a region, a number. */
 async function seedRows(owner: Kysely<DB>, dialect: DialectName, tenantId: string, datasetId: string, count: number) {
-  const key = `'C' || substr('0000000' || n, -7, 7)`;
+  const pg = dialect === 'postgres';
+  const key = pg ? `'C' || lpad(n::text, 7, '0')` : `'C' || substr('0000000' || n, -7, 7)`;
   const words = `substr('AlphaBravoDeltaEchoFoxtrotGolfHotelIndiaKiloLimaMikeOscarPapaRomeoSierraTango', 1 + (n % 16) * 5, 5)`;
   const region = `(case n % 4 when 0 then 'North' when 1 then 'South' when 2 then 'East' else 'West' end)`;
-  const name = `${words} || ' ' || (n * 7919 % 100000)`;
-  const data =
-    dialect === 'postgres'
-      ? `json_build_object('code', ${key}, 'name', ${name}, 'region', ${region}, 'budget', n % 9973)::text`
-      : `json_object('code', ${key}, 'name', ${name}, 'region', ${region}, 'budget', n % 9973)`;
-  const search = `lower(${key} || char(10) || ${name} || char(10) || ${region} || char(10) || (n % 9973))`;
-  const fix = (s: string) =>
-    dialect === 'postgres'
-      ? s.replace(/char\(10\)/g, 'chr(10)').replace(/substr\('0000000' \|\| n, -7, 7\)/, "lpad(n::text, 7, '0')")
-      : s;
-  const select = fix(
-    `select '${datasetId}-' || n, '${tenantId}', '${datasetId}', n, ${key}, ${data}, ${search}, '2026-01-01T00:00:00Z'`,
-  );
+  const name = `${words} || ' ' || (${pg ? 'n::bigint' : 'n'} * 7919 % 100000)`;
+  const data = pg
+    ? `json_build_object('code', ${key}, 'name', ${name}, 'region', ${region}, 'budget', n % 9973)::text`
+    : `json_object('code', ${key}, 'name', ${name}, 'region', ${region}, 'budget', n % 9973)`;
+  const nl = pg ? 'chr(10)' : 'char(10)';
+  const search = `lower(${key} || ${nl} || ${name} || ${nl} || ${region} || ${nl} || (n % 9973))`;
+  const select = `select '${datasetId}-' || n, '${tenantId}', '${datasetId}', n, ${key}, ${data}, ${search}, '2026-01-01T00:00:00Z'`;
   const cols = 'id, tenant_id, dataset_id, position, row_key, row_data, search_text, modified_on';
   const gen =
     dialect === 'postgres'

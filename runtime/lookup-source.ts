@@ -150,6 +150,14 @@ export const recordRefSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+/** A user as user fields store them: their id and the name they had when picked (lists show it as it is). */
+export const userRefSchema: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, label: { type: 'string', maxLength: 500 } },
+  required: ['id', 'label'],
+  additionalProperties: false,
+};
+
 /** The settings as the host searches with them; undefined until an app and its label field are chosen. */
 export function recordSourceOf(c: LookupSettings): RecordSource | undefined {
   if (!c.moduleId || !c.displayField) return undefined;

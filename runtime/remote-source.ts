@@ -74,6 +74,18 @@ export const remoteDefaults: RemoteSettings = {
   labelKey: 'name',
 };
 
+/** An item another system answered, as a field stores it: `{ id, label }`, with the server's signature until saved. */
+export const remoteItemSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 200 },
+    label: { type: 'string', maxLength: 2000 },
+    token: { type: 'string', maxLength: 200 },
+  },
+  required: ['id', 'label'],
+  additionalProperties: false,
+};
+
 /** Settings only the server reads: the request and the credential it names never reach people filling a form. */
 export const REMOTE_SERVER_ONLY = [
   'url',

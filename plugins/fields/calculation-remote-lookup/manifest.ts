@@ -1,6 +1,7 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
+  remoteItemSchema,
   remoteRequestOf,
   REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
@@ -31,16 +32,7 @@ export const manifest = defineFieldManifest<CalculationRemoteLookupConfig>({
     additionalProperties: false,
   },
   defaultConfig: { ...remoteDefaults, termField: '' },
-  valueSchema: () => ({
-    type: 'object',
-    properties: {
-      id: { type: 'string', minLength: 1, maxLength: 200 },
-      label: { type: 'string', maxLength: 2000 },
-      token: { type: 'string', maxLength: 200 },
-    },
-    required: ['id', 'label'],
-    additionalProperties: false,
-  }),
+  valueSchema: () => remoteItemSchema,
   remoteSource: remoteRequestOf,
   serverOnlyConfig: [...REMOTE_SERVER_ONLY],
   fixtures: {

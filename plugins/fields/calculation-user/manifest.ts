@@ -1,4 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { userRefSchema } from '../../../runtime/lookup-source';
 
 export interface CalculationUserConfig {
   /** Keep the result only when it is a member of this team ('' for any active user). */
@@ -24,12 +25,7 @@ export const manifest = defineFieldManifest<CalculationUserConfig>({
     additionalProperties: false,
   },
   defaultConfig: { teamId: '' },
-  valueSchema: () => ({
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, label: { type: 'string', maxLength: 500 } },
-    required: ['id', 'label'],
-    additionalProperties: false,
-  }),
+  valueSchema: () => userRefSchema,
   uiHints: { computed: true },
   fixtures: {
     valid: [{ teamId: '' }, { teamId: 'team-1' }],

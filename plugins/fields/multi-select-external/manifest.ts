@@ -1,6 +1,7 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
+  remoteItemSchema,
   remoteRequestOf,
   REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
@@ -11,17 +12,6 @@ export interface MultiExternalConfig extends RemoteSettings {
   /** The most items one value may hold. */
   maxItems: number;
 }
-
-const item = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 200 },
-    label: { type: 'string', maxLength: 2000 },
-    token: { type: 'string', maxLength: 200 },
-  },
-  required: ['id', 'label'],
-  additionalProperties: false,
-};
 
 /** Picks several items another system lists (spec: multi-select-external), each stored as `{ id, label }`. */
 export const manifest = defineFieldManifest<MultiExternalConfig>({
@@ -38,7 +28,7 @@ export const manifest = defineFieldManifest<MultiExternalConfig>({
     additionalProperties: false,
   },
   defaultConfig: { ...remoteDefaults, maxItems: 20 },
-  valueSchema: (c) => ({ type: 'array', maxItems: c.maxItems, items: item }),
+  valueSchema: (c) => ({ type: 'array', maxItems: c.maxItems, items: remoteItemSchema }),
   validate: (v, c) => {
     const ids = Array.isArray(v) ? v.map((x) => (x as { id?: unknown })?.id) : [];
     if (new Set(ids).size !== ids.length) return ['Each item can be chosen once'];

@@ -1,4 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { userRefSchema } from '../../../runtime/lookup-source';
 
 export interface MultiUserConfig {
   /** Offer only the members of this team ('' for every active user). */
@@ -27,12 +28,7 @@ export const manifest = defineFieldManifest<MultiUserConfig>({
   valueSchema: (c) => ({
     type: 'array',
     maxItems: c.maxItems,
-    items: {
-      type: 'object',
-      properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, label: { type: 'string', maxLength: 500 } },
-      required: ['id', 'label'],
-      additionalProperties: false,
-    },
+    items: userRefSchema,
   }),
   validate: (v, c) => {
     const ids = Array.isArray(v) ? v.map((x) => (x as { id?: unknown })?.id) : [];

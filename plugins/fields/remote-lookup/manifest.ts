@@ -1,6 +1,7 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
 import {
   remoteDefaults,
+  remoteItemSchema,
   remoteRequestOf,
   REMOTE_SERVER_ONLY,
   remoteSettingsSchema,
@@ -25,16 +26,7 @@ export const manifest = defineFieldManifest<RemoteLookupConfig>({
   },
   defaultConfig: remoteDefaults,
   // The browser sends back the server's signature of what it offered; the server keeps only id and label.
-  valueSchema: () => ({
-    type: 'object',
-    properties: {
-      id: { type: 'string', minLength: 1, maxLength: 200 },
-      label: { type: 'string', maxLength: 2000 },
-      token: { type: 'string', maxLength: 200 },
-    },
-    required: ['id', 'label'],
-    additionalProperties: false,
-  }),
+  valueSchema: () => remoteItemSchema,
   uiHints: { alwaysEnabled: true },
   remoteSource: remoteRequestOf,
   // The request (and any credential in it) stays on the server; the browser only asks RemoteUrl by field name.

@@ -1,4 +1,5 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { userRefSchema } from '../../../runtime/lookup-source';
 
 export interface UserConfig {
   /** Offer only the members of this team ('' for every active user). */
@@ -19,13 +20,7 @@ export const manifest = defineFieldManifest<UserConfig>({
     additionalProperties: false,
   },
   defaultConfig: { teamId: '' },
-  // A user is stored as a reference: their id and the name they had when picked (lists show it as it is).
-  valueSchema: () => ({
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, label: { type: 'string', maxLength: 500 } },
-    required: ['id', 'label'],
-    additionalProperties: false,
-  }),
+  valueSchema: () => userRefSchema,
   fixtures: {
     valid: [{ teamId: '' }, { teamId: 'team-1' }],
     invalid: [{ teamId: 3 }, { teamId: '', multiple: true }],

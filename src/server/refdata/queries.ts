@@ -119,57 +119,56 @@ function matching(tdb: TenantDb, search: string, sparse: boolean) {
 /** Rows read in order before a search counts as rare: past them, SQLite turns to its trigram index. */
 const DENSE_WINDOW = 2000;
 
-/** A page of rows in dataset order after a keyset cursor; a search matches any cell's text. */
+/**
+ * A page of rows in dataset order after a keyset cursor; a search matches any cell's text. `dense` says the term
+ * filled the page from the next rows in order (so it is common: counting it by reading in order is quick).
+ */
 export async function rowPage(
   tdb: TenantDb,
   datasetId: string,
   opts: { search: string; after?: [number, string]; limit: number; offset?: number },
-) {
+): Promise<{ rows: StoredRow[]; dense: boolean }> {
   const page = (where?: ReturnType<typeof matching>) => {
     let q = tdb
       .selectFrom('ref_rows')
       .select([...ROW])
       .where('dataset_id', '=', datasetId);
-    if (opts.after) {
-      const [pos, id] = opts.after;
-      q = q.where((eb) => eb.or([eb('position', '>', pos), eb.and([eb('position', '=', pos), eb('id', '>', id)])]));
-    }
+    // A row value, so both databases range over the (position, id) index from the cursor on.
+    if (opts.after) q = q.where(sql<SqlBool>`(position, id) > (${opts.after[0]}, ${opts.after[1]})`);
     if (where) q = q.where(where);
     return q.orderBy('position').orderBy('id');
   };
-  const run = (where?: ReturnType<typeof matching>) => {
+  const run = async (where?: ReturnType<typeof matching>, dense = false) => {
     const q = page(where).limit(opts.limit);
-    return (opts.offset ? q.offset(opts.offset) : q).execute();
+    return { rows: await (opts.offset ? q.offset(opts.offset) : q).execute(), dense };
   };
   if (!opts.search || tdb.dialect === 'postgres')
-    return run(opts.search ? matching(tdb, opts.search, false) : undefined);
+    return run(opts.search ? matching(tdb, opts.search, false) : undefined, true);
   // SQLite: a common term fills the page from the next rows in order; a rare one is found through the index.
   if (!opts.offset) {
     const edge = await page().offset(DENSE_WINDOW).limit(1).executeTakeFirst();
     const dense = page(sql<SqlBool>`ref_rows.search_text like ${likeText(opts.search)} escape '\\'`);
     // Fewer rows than the window remain: reading them all is cheap and the answer is complete.
-    if (!edge) return dense.limit(opts.limit).execute();
+    if (!edge) return { rows: await dense.limit(opts.limit).execute(), dense: true };
     const found = await dense
-      .where((eb) =>
-        eb.or([
-          eb('position', '<', edge.position),
-          eb.and([eb('position', '=', edge.position), eb('id', '<', edge.id)]),
-        ]),
-      )
+      .where(sql<SqlBool>`(position, id) < (${edge.position}, ${edge.id})`)
       .limit(opts.limit)
       .execute();
-    if (found.length >= opts.limit) return found;
+    if (found.length >= opts.limit) return { rows: found, dense: true };
   }
   return run(matching(tdb, opts.search, true));
 }
 
-/** How many rows match a search, counted up to `cap` (a count over millions stops there). */
-export async function countMatching(tdb: TenantDb, datasetId: string, search: string, cap: number) {
+/**
+ * How many rows match a search, counted up to `cap` (a count over millions stops there): a common term by reading
+ * in order (the cap comes quickly), a rare one through the index.
+ */
+export async function countMatching(tdb: TenantDb, datasetId: string, search: string, cap: number, dense: boolean) {
   const ids = await tdb
     .selectFrom('ref_rows')
     .select('id')
     .where('dataset_id', '=', datasetId)
-    .where(matching(tdb, search, true))
+    .where(matching(tdb, search, !dense))
     .limit(cap)
     .execute();
   return ids.length;
@@ -310,7 +309,7 @@ export async function renumber(tdb: TenantDb, datasetId: string) {
 export async function* allRows(tdb: TenantDb, datasetId: string) {
   let after: [number, string] | undefined;
   for (;;) {
-    const page = await rowPage(tdb, datasetId, { search: '', after, limit: 2000 });
+    const { rows: page } = await rowPage(tdb, datasetId, { search: '', after, limit: 2000 });
     if (!page.length) return;
     yield page;
     const last = page[page.length - 1]!;

@@ -38,7 +38,7 @@ export async function rowPage(tdb: TenantDb, user: AuthUser, b: RowsBody) {
   const search = (typeof b.search === 'string' ? b.search : (b.search?.value ?? '')).trim();
   const page = b.page ?? 1;
   const after = b.cursor ? decodeCursor(b.cursor) : undefined;
-  const rows = await q.rowPage(tdb, ds.id, {
+  const { rows, dense } = await q.rowPage(tdb, ds.id, {
     search,
     after,
     limit: length + 1,
@@ -46,7 +46,7 @@ export async function rowPage(tdb: TenantDb, user: AuthUser, b: RowsBody) {
   });
   const more = rows.length > length;
   const shown = rows.slice(0, length);
-  const filtered = search ? await q.countMatching(tdb, ds.id, search, COUNT_CAP + 1) : ds.rowCount;
+  const filtered = search ? await q.countMatching(tdb, ds.id, search, COUNT_CAP + 1, dense) : ds.rowCount;
   return {
     data: shown.map(rowView),
     recordsTotal: ds.rowCount,
@@ -274,7 +274,7 @@ export async function rowOptions(
   const ds = await readableDataset(tdb, user, b.datasetId);
   if (!ds) throw notFound('Dataset not found');
   const label = ds.columns.some((c) => c.key === b.labelColumn) ? b.labelColumn! : ds.keyColumn;
-  const rows = await q.rowPage(tdb, ds.id, {
+  const { rows } = await q.rowPage(tdb, ds.id, {
     search: (b.search ?? '').trim(),
     after: b.cursor ? decodeCursor(b.cursor) : undefined,
     limit: OPTIONS_PAGE + 1,
