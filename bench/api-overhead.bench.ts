@@ -9,7 +9,8 @@ import { freePort } from '../tests/support/server.js';
 
 export const name = 'api-overhead';
 
-const median = (xs: LoadResult[]) => [...xs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(xs.length / 2)]!;
+const median = (xs: LoadResult[]) =>
+  [...xs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(xs.length / 2)]!;
 
 export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), rounds = 3) {
   const connections = 50;
@@ -21,7 +22,15 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), roun
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-bench-'));
   const ours = await spawnUntilReady(
     ['src/server/main.ts'],
-    { PORT: String(ourPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: '', SEED_ADMIN_PASSWORD: 'x-bench-1', SEED_USER_PASSWORD: 'x-bench-2' },
+    {
+      PORT: String(ourPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIR: '',
+      SEED_ADMIN_PASSWORD: 'x-bench-1',
+      SEED_USER_PASSWORD: 'x-bench-2',
+    },
     `http://127.0.0.1:${ourPort}/readyz`,
   );
   const ourUrl = `http://127.0.0.1:${ourPort}/api/sys/tenant/info`;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -77,4 +78,43 @@ export function report(name: string, figures: Record<string, unknown>) {
   console.log(`\n## ${name}`);
   for (const [k, v] of Object.entries(figures))
     console.log(`  ${k}: ${typeof v === 'number' ? Math.round(v * 100) / 100 : JSON.stringify(v)}`);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+/** A JSON POST over a keep-alive socket (fetch may not set the Host header, which picks the tenant). */
+export function postJson(
+  port: number,
+  host: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; json: unknown }> {
+  const data = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          host,
+          'content-type': 'application/json',
+          'content-length': data.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
 }

@@ -2,7 +2,6 @@
 // against the real server process, on SQLite and (when reachable) PostgreSQL: the editor's pages
 // (ReferenceData/datatables, first and deep keyset pages, a common and a rare search) and a dropdown's options
 // (ReferenceDataEntry/options, typed text and next pages). BENCH_DB=sqlite|postgres runs one database.
-import http from 'node:http';
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../src/server/config.js';
@@ -10,42 +9,12 @@ import { openDatabase, openOwnerDatabase, type DialectName } from '../src/server
 import type { DB } from '../src/server/db/schema.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createTenant } from '../src/server/tenancy/admin.js';
-import { report, spawnUntilReady, stop } from './lib.js';
+import { postJson, report, spawnUntilReady, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { scratchDatabase, testDialects } from '../tests/support/databases.js';
 
 export const name = 'refdata';
 const PASSWORD = 'Bench-Pass-123';
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-
-function postJson(port: number, host: string, path: string, body: unknown, token?: string) {
-  const data = Buffer.from(JSON.stringify(body));
-  return new Promise<{ success: boolean; message?: string; data: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          host,
-          'content-type': 'application/json',
-          'content-length': data.length,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString() || 'null')));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
 async function timed(n: number, fn: (i: number) => Promise<void>) {
@@ -149,10 +118,14 @@ async function one(dialect: DialectName, count: number) {
       '/api/identity/Authentication/authenticateiso',
       JSON.stringify({ username: 'admin', password: PASSWORD }),
     );
-    const token = (signed.data as { token: string }).token;
+    const token = (signed.json as { data: { token: string } }).data.token;
     let nonce = 0;
     const call = async (path: string, body: object) => {
-      const r = await postJson(port, host, path, { ...body, benchNonce: ++nonce }, token);
+      const r = (await postJson(port, host, path, { ...body, benchNonce: ++nonce }, token)).json as {
+        success: boolean;
+        message?: string;
+        data: unknown;
+      };
       if (!r.success) throw new Error(`${path}: ${r.message}`);
       return r.data as { data?: unknown[]; items?: unknown[]; nextCursor: string | null; recordsFiltered?: number };
     };

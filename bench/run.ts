@@ -10,7 +10,10 @@ interface Bench {
 }
 
 const dir = import.meta.dirname;
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 const wanted = process.argv.slice(2);
 for (const file of files) {
   // The file name is the bench's name, so a run of one bench never imports the others.
