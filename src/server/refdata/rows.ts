@@ -10,7 +10,8 @@ import { keptDataset, rowsRefused, searchText, view } from './service.js';
 import * as q from './queries.js';
 
 const STEP = 1024;
-const COUNT_CAP = 10_000;
+/** A search's count stops here ("1,000+"): counting a common term over millions would cost more than the page. */
+const COUNT_CAP = 1_000;
 const OPTIONS_PAGE = 50;
 
 const rowView = (r: q.StoredRow): Row => ({
