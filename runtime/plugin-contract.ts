@@ -262,3 +262,60 @@ export const defineActivityServer = <C extends object>(s: ActivityServer<C>): Ac
 /** A registry is a plain map from type to manifest; hosts may override entries. */
 export type FieldRegistry = Record<string, FieldManifest<object>>;
 export type FieldServerRegistry = Record<string, FieldServer<object>>;
+
+// ---- Connectors (plugins/connectors/<type>/) ----
+
+/** What a connector plugin declares: its settings (JSON Schema), the inputs it reads, how it is shown. */
+export interface ConnectorManifest<C extends object = Record<string, unknown>> {
+  kind: 'connector';
+  /** Equals the folder name; the `dcType` of /data-connector/{dcType}. */
+  type: string;
+  version: number;
+  /** i18n key inside the plugin's own namespace ('connector.<type>'). */
+  title: string;
+  /** Blueprint icon name. */
+  icon: string;
+  configSchema: JsonSchema;
+  defaultConfig: C;
+  /** The input names its settings read ({{name}} in a REST address, header or body): the test form asks for them. */
+  inputs(config: C): string[];
+  fixtures: { valid: C[]; invalid?: unknown[] };
+}
+
+/** A request as a connector builds it; the host adds the credentials and sends it through the egress module. */
+export interface ConnectorRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ConnectorContext {
+  /**
+   * Sends through the egress module (private addresses refused unless the tenant allows them, redirects re-checked,
+   * time and size bounded) with the connector's security header added. Answers the request as sent with
+   * credentials masked, and the answer's status, content type and text.
+   */
+  send(req: ConnectorRequest): Promise<{ sent: ConnectorRequest; status: number; contentType: string; text: string }>;
+}
+
+export interface ConnectorResult {
+  /** The request as sent, credentials masked: what "test" shows. */
+  request: ConnectorRequest;
+  status: number;
+  /** The answer, parsed when it is JSON. */
+  response: unknown;
+  /** Values for the record's fields by field name (the connector's output mapping). */
+  outputs: Record<string, unknown>;
+  /** The answer's columns (of its first item at the response path): display_columns.available. */
+  columns: string[];
+}
+
+/** Node-only half: builds the request from the settings and the inputs, and reads the answer. */
+export interface ConnectorServer<C extends object = Record<string, unknown>> {
+  manifest: ConnectorManifest<C>;
+  invoke(config: C, input: Record<string, unknown>, ctx: ConnectorContext): Promise<ConnectorResult>;
+}
+
+export const defineConnectorManifest = <C extends object>(m: ConnectorManifest<C>): ConnectorManifest<C> => m;
+export const defineConnectorServer = <C extends object>(s: ConnectorServer<C>): ConnectorServer<C> => s;

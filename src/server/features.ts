@@ -14,6 +14,7 @@ import { filesFeature } from './files/index.js';
 import { keyValueFeature } from './keyvalue/index.js';
 import { refDataFeature } from './refdata/index.js';
 import { credentialsFeature } from './credentials/index.js';
+import { connectorsFeature } from './connectors/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 import { lookupsFeature } from './lookups/index.js';
 
@@ -35,5 +36,6 @@ export const featureModules: FeatureModule[] = [
   keyValueFeature,
   refDataFeature,
   credentialsFeature,
+  connectorsFeature,
   lookupsFeature,
 ];

@@ -94,6 +94,16 @@ const MATRIX = `
   GET    /api/permissible-list/dataset                                 signed-in
   GET    /api/workflow/permissible-fields                              designers
   GET    /api/workflow/share                                           signed-in
+  POST   /api/dataconnector/save                                       designers
+  POST   /api/dataconnector/copyfrom                                   designers
+  GET    /api/dataconnector/fetch                                      designers
+  POST   /api/dataconnector/datatables                                 designers
+  POST   /api/dataconnector/deletebyids                                designers
+  POST   /api/dataconnector/deletebyid                                 designers
+  GET    /api/dataconnector/:id/detail                                 designers
+  POST   /api/dataconnector/test                                       designers
+  POST   /api/workflowapi/dataconnectorexecute                         designers
+  POST   /api/workflowapi/rundataconnector                             designers
   POST   /api/dataconnector/securityheader/datatables                  designers
   POST   /api/dataconnector/securityheader/delete                      designers
   GET    /api/dataconnector/securityheader/fetch                       designers

@@ -21,6 +21,7 @@ import * as m0093 from './migrations/0093-reference-datasets.js';
 import * as m0094 from './migrations/0094-security-headers.js';
 import * as m0095 from './migrations/0095-label-sort-keys.js';
 import * as m0096 from './migrations/0096-ref-row-search.js';
+import * as m0097 from './migrations/0097-data-connectors.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -46,6 +47,7 @@ const steps: Record<string, Step> = {
   '0094-security-headers': m0094,
   '0095-label-sort-keys': m0095,
   '0096-ref-row-search': m0096,
+  '0097-data-connectors': m0097,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -197,6 +197,22 @@ export interface SecurityHeadersTable {
   modified_on: string;
 }
 
+/** A data connector (migration 0097): a connector plugin's settings. */
+export interface DataConnectorsTable {
+  id: string;
+  tenant_id: string;
+  dc_type: string;
+  name: string;
+  description: string | null;
+  config: string;
+  security_header_id: string | null;
+  display_columns: string;
+  version: number;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+}
+
 export interface ModuleCategoriesTable {
   id: string;
   tenant_id: string;
@@ -490,6 +506,7 @@ export interface DB {
   ref_datasets: RefDatasetsTable;
   ref_rows: RefRowsTable;
   security_headers: SecurityHeadersTable;
+  data_connectors: DataConnectorsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

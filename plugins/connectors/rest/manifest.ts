@@ -1,0 +1,107 @@
+import { defineConnectorManifest } from '../../../runtime/plugin-contract';
+
+export interface RestEntry {
+  name: string;
+  /** Text with {{input}} parts filled in from the record (or the test's inputs). */
+  value: string;
+}
+
+export interface RestConfig {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The address; {{input}} parts are filled in, encoded for the address. */
+  url: string;
+  headers: RestEntry[];
+  query: RestEntry[];
+  bodyType: 'none' | 'json' | 'form';
+  body: RestEntry[];
+  /** Where the useful part of a JSON answer is (a.b.c), '' for all of it. */
+  responsePath: string;
+  /** Values of the answer (paths below the response path; of its first item when it is a list) copied into fields. */
+  outputs: { path: string; field: string }[];
+}
+
+const NAME = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+const entries = {
+  type: 'array',
+  maxItems: 50,
+  items: {
+    type: 'object',
+    properties: { name: NAME, value: { type: 'string', maxLength: 2000 } },
+    required: ['name', 'value'],
+    additionalProperties: false,
+  },
+} as const;
+
+const TEMPLATE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Calls a REST API: method, templated address, headers, query and body, and reads values out of the JSON answer. */
+export const manifest = defineConnectorManifest<RestConfig>({
+  kind: 'connector',
+  type: 'rest',
+  version: 1,
+  title: 'title',
+  icon: 'globe-network',
+  configSchema: {
+    type: 'object',
+    properties: {
+      method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+      url: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
+      headers: entries,
+      query: entries,
+      bodyType: { type: 'string', enum: ['none', 'json', 'form'] },
+      body: entries,
+      responsePath: { type: 'string', maxLength: 200 },
+      outputs: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', maxLength: 200 },
+            field: { type: 'string', minLength: 1, maxLength: 64 },
+          },
+          required: ['path', 'field'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['method', 'url', 'headers', 'query', 'bodyType', 'body', 'responsePath', 'outputs'],
+    additionalProperties: false,
+  },
+  defaultConfig: {
+    method: 'GET',
+    url: 'https://',
+    headers: [],
+    query: [],
+    bodyType: 'none',
+    body: [],
+    responsePath: '',
+    outputs: [],
+  },
+  inputs: (c) => {
+    const names = new Set<string>();
+    for (const text of [c.url, ...[...c.headers, ...c.query, ...c.body].map((e) => e.value)])
+      for (const m of text.matchAll(TEMPLATE)) names.add(m[1]!);
+    return [...names];
+  },
+  fixtures: {
+    valid: [
+      {
+        method: 'POST',
+        url: 'https://api.example.com/customers/{{customer}}/orders',
+        headers: [{ name: 'x-source', value: 'flowforms' }],
+        query: [{ name: 'lang', value: 'en' }],
+        bodyType: 'json',
+        body: [{ name: 'amount', value: '{{amount}}' }],
+        responsePath: 'data',
+        outputs: [{ path: 'id', field: 'order_id' }],
+      },
+    ],
+    invalid: [
+      { method: 'TRACE', url: 'https://x' },
+      { method: 'GET', url: 'ftp://x' },
+    ],
+  },
+});
+
+export { TEMPLATE };

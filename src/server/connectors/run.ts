@@ -1,0 +1,62 @@
+import { loadConnectorRegistry } from '../../../runtime/connector-registry-node.js';
+import type { ConnectorRequest } from '../../../runtime/plugin-contract.js';
+import { credentialHeaders, type Egress } from '../credentials/apply.js';
+import { egressFetch, EgressError } from '../egress/fetch.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+
+/** What a connector call may send and read: bounded in time and size like every outbound call. */
+const TIMEOUT_MS = 15_000;
+const MAX_BYTES = 2 * 1024 * 1024;
+const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$/i;
+
+/**
+ * Runs a connector plugin with its settings and inputs: the plugin builds the request, this adds the security
+ * header's credentials (opened only here) and sends it through the egress module; the request comes back with
+ * credentials masked, with the answer and how long it took.
+ */
+export async function runConnector(
+  tdb: TenantDb,
+  c: { dcType: string; config: Record<string, unknown>; securityHeaderId?: string | null },
+  input: Record<string, unknown>,
+  egress: Egress,
+) {
+  const server = (await loadConnectorRegistry()).servers[c.dcType];
+  if (!server) throw badRequest(`'${c.dcType}' is not a kind of connector`);
+  const credentials = c.securityHeaderId ? await credentialHeaders(tdb, c.securityHeaderId, egress) : {};
+  const send = async (req: ConnectorRequest) => {
+    const headers = { ...req.headers, ...credentials };
+    const shown = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, SENSITIVE.test(k) || k in credentials ? '••••' : v]),
+    );
+    const sent = { ...req, headers: shown };
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw badRequest('The connector has no valid address.');
+    }
+    try {
+      const res = await egressFetch(
+        url,
+        { method: req.method, headers, body: req.body },
+        { allowPrivate: egress.allowPrivate, log: egress.log, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS },
+      );
+      const text = await res.text();
+      return { sent, status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+    } catch (err) {
+      if (err instanceof EgressError) throw new HttpError(502, err.message);
+      throw err;
+    }
+  };
+  const t0 = performance.now();
+  try {
+    const r = await server.invoke(c.config as never, input, { send });
+    return { ...r, durationMs: Math.round(performance.now() - t0) };
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // A plugin that cannot build its request (an address made invalid by an input) says so, never a 500.
+    if (err instanceof TypeError) throw badRequest(`The connector could not build its request: ${err.message}`);
+    throw err;
+  }
+}
