@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, pageData, signInPage, useWeb } from '../support/web.js';
 
 describe('security headers on /data-connector in Chromium', () => {
@@ -41,5 +46,64 @@ describe('security headers on /data-connector in Chromium', () => {
     expect(JSON.stringify(sets)).not.toContain('s3cret-value');
     expect(await page.content()).not.toContain('s3cret-value');
     await page.close();
+  });
+
+  describe('REST connectors', () => {
+    /** A REST API of orders standing in for another system. */
+    const orders = http.createServer((req, res) => {
+      const customer = /\/customers\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: `o-${customer}`, total: 99.5, status: 'open' }] }));
+    });
+    let base = '';
+    beforeAll(async () => {
+      await new Promise<void>((r) => orders.listen(0, '127.0.0.1', r));
+      base = `http://127.0.0.1:${(orders.address() as AddressInfo).port}`;
+      await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/cli/tenant.ts', 'set-private-egress', 'demo', 'on'],
+        { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: web.server.dataDir } },
+      );
+    });
+    afterAll(() => new Promise<void>((r) => orders.close(() => r())));
+
+    it('configures a REST connector, tests it, picks columns to show, saves and copies it', async () => {
+      const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+      await signInPage(page, web.origin, ...DEMO_ADMIN);
+      await page.goto(`${web.origin}/data-connector`);
+      await page.getByTestId('dc-type-rest').click();
+      await page.getByText('No connectors of this kind yet').waitFor();
+      await page.getByRole('button', { name: 'New connector' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Customer orders');
+      await page.getByLabel('Address').fill(`${base}/customers/{{customer}}/orders`);
+      await page.getByLabel('Response path').fill('data');
+      // The test asks for the inputs the settings name, and shows the request as sent and the answer.
+      await page.getByLabel('customer', { exact: true }).fill('c42');
+      await page.getByRole('button', { name: 'Run test' }).click();
+      await expect.poll(() => page.getByTestId('connector-status').innerText()).toBe('200');
+      expect(await page.getByTestId('connector-request').innerText()).toContain(`GET ${base}/customers/c42/orders`);
+      expect(await page.getByTestId('connector-response').innerText()).toContain('o-c42');
+      await page.getByRole('checkbox', { name: 'total' }).check({ force: true });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The connector has been saved.').waitFor();
+      await page.waitForURL(/\/data-connector\/rest\/[0-9a-f-]{36}$/);
+      const id = page.url().split('/').pop()!;
+      const saved = await pageData<{ display_columns: object; inputs: string[] }>(
+        page,
+        'GET',
+        `/api/dataconnector/${id}/detail`,
+      );
+      expect(saved).toMatchObject({
+        display_columns: { available: ['id', 'total', 'status'], selected: ['total'] },
+        inputs: ['customer'],
+      });
+      await page.getByRole('link', { name: 'Back to REST API' }).click();
+      await page.getByRole('button', { name: 'Copy Customer orders' }).click();
+      await page.getByText('The connector has been copied.').waitFor();
+      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Customer orders copy');
+      await page.goto(`${web.origin}/data-connector`);
+      await page.getByText('Connectors: 2').waitFor();
+      await page.close();
+    });
   });
 });

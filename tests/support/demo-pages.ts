@@ -68,6 +68,8 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/referencedata/new',
     `/referencedata/${ids.datasetId}`,
     '/data-connector',
+    '/data-connector/rest',
+    '/data-connector/rest/new',
   ];
   const managers = ['/settings/user-management/FULL_USER', '/settings/team-management', '/module-categories'];
   switch (kind) {

@@ -69,6 +69,10 @@ export const queryKeys = {
   keyValueCategories: ['keyvalue', 'categories'] as const,
   datasets: ['datasets'] as const,
   securityHeaders: ['security-headers'] as const,
+  /** Data connectors: every list and detail below one prefix (a save refreshes them all). */
+  connectors: ['connectors'] as const,
+  connectorList: (dcType: string, search: string) => ['connectors', 'list', dcType, search] as const,
+  connector: (id: string) => ['connectors', 'one', id] as const,
   datasetList: (search: string) => ['datasets', 'list', search] as const,
   dataset: (id: string) => ['datasets', 'one', id] as const,
   datasetRows: (id: string) => ['datasets', 'rows', id] as const,

@@ -8,11 +8,12 @@ import { queryKeys } from '../../realtime/query-keys';
 import { useFormatDate } from '../../shell/dates';
 import { deleteSecurityHeader, fetchSecurityHeaders, type SecurityHeader } from './api';
 import { SecurityHeaderDialog } from './SecurityHeaderDialog';
+import { ConnectorTypes } from './ConnectorTypes';
 import './dataconnector.css';
 
 /**
- * /data-connector: the security headers (named credential sets) that remote lookups send. Connectors themselves
- * are listed here once they exist.
+ * /data-connector: the kinds of connector (each lists its connectors at /data-connector/{dcType}) and the security
+ * headers (named credential sets) that connectors and remote lookups send.
  */
 export function DataConnectorPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function DataConnectorPage() {
 
   return (
     <main className="dc-page">
+      <ConnectorTypes />
       <header className="dc-header">
         <H3>{t('DC.SECURITY_HEADERS')}</H3>
         <span className="spacer" />
