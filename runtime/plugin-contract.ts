@@ -279,7 +279,19 @@ export interface ConnectorManifest<C extends object = Record<string, unknown>> {
   defaultConfig: C;
   /** The input names its settings read ({{name}} in a REST address, header or body): the test form asks for them. */
   inputs(config: C): string[];
+  /** What keeps the settings from being saved beyond the schema, given whether a security header is chosen. */
+  problems?(config: C, ctx: { hasSecurity: boolean }): string[];
   fixtures: { valid: C[]; invalid?: unknown[] };
+}
+
+/** A problem a connector reports to the person running it: 400 for its settings, 502 for the other system. */
+export class ConnectorError extends Error {
+  constructor(
+    readonly status: 400 | 502,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A request as a connector builds it; the host adds the credentials and sends it through the egress module. */

@@ -77,7 +77,7 @@ export function connectorRoutes(app: ApiApp) {
     `${D}/test`,
     { config: designers, schema: { tags, body: TestBody, response: { 200: ResultAnswer } } },
     async (req) => {
-      const config = await checkedConfig(req.body.dcType, req.body.config);
+      const config = await checkedConfig(req.body.dcType, req.body.config, !!req.body.securityHeaderId);
       const c = { dcType: req.body.dcType, config, securityHeaderId: req.body.securityHeaderId };
       return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req)));
     },

@@ -1,5 +1,5 @@
 import { loadConnectorRegistry } from '../../../runtime/connector-registry-node.js';
-import type { ConnectorRequest } from '../../../runtime/plugin-contract.js';
+import { ConnectorError, type ConnectorRequest } from '../../../runtime/plugin-contract.js';
 import { credentialHeaders, type Egress } from '../credentials/apply.js';
 import { egressFetch, EgressError } from '../egress/fetch.js';
 import { badRequest, HttpError } from '../http/errors.js';
@@ -55,6 +55,7 @@ export async function runConnector(
     return { ...r, durationMs: Math.round(performance.now() - t0) };
   } catch (err) {
     if (err instanceof HttpError) throw err;
+    if (err instanceof ConnectorError) throw new HttpError(err.status, err.message);
     // A plugin that cannot build its request (an address made invalid by an input) says so, never a 500.
     if (err instanceof TypeError) throw badRequest(`The connector could not build its request: ${err.message}`);
     throw err;

@@ -68,7 +68,7 @@ export async function connectorById(tdb: TenantDb, id: string): Promise<Connecto
 }
 
 /** The plugin's settings, complete and valid, or a 400 naming the first problem. */
-export async function checkedConfig(dcType: string, config: Record<string, unknown>) {
+export async function checkedConfig(dcType: string, config: Record<string, unknown>, hasSecurity: boolean) {
   const m = await manifestOf(dcType);
   const full = { ...(m.defaultConfig as Record<string, unknown>), ...config };
   const valid = compileSchema(m.configSchema);
@@ -76,6 +76,8 @@ export async function checkedConfig(dcType: string, config: Record<string, unkno
     const e = valid.errors?.[0];
     throw badRequest(`Settings: ${(e?.instancePath || '/').slice(1) || 'settings'} ${e?.message ?? 'are not valid'}`);
   }
+  const problem = m.problems?.(full as never, { hasSecurity })[0];
+  if (problem) throw badRequest(problem);
   return full;
 }
 
@@ -97,7 +99,9 @@ function checkedName(raw: string) {
 /** Creates a connector, or changes one at the version read (409 when someone else changed it meanwhile). */
 export async function saveConnector(tdb: TenantDb, user: AuthUser, b: SaveConnectorBody): Promise<Connector> {
   const name = checkedName(b.name);
-  const config = JSON.stringify(await checkedConfig(b.dcType, b.config));
+  // A change that leaves the security header out keeps the one it has.
+  const hasSecurity = b.securityHeaderId === undefined ? !!b.id : !!b.securityHeaderId;
+  const config = JSON.stringify(await checkedConfig(b.dcType, b.config, hasSecurity));
   return tdb.transaction(async (tx) => {
     const header = await headerExists(tx, b.securityHeaderId);
     const clash = await tx.selectFrom('data_connectors').select('id').where('name', '=', name).executeTakeFirst();

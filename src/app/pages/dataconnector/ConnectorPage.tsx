@@ -139,7 +139,7 @@ export function ConnectorPage() {
             value={draft.config}
             onChange={(config) => set({ config })}
             idPrefix={`dc-${dcType}`}
-            i18n={{ ns: connectorNs(dcType), keyPrefix: 'config.' }}
+            i18n={{ ns: connectorNs(dcType), keyPrefix: 'config.', optionPrefix: 'option.' }}
           />
         </div>
         <TestPanel
