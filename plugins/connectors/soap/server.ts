@@ -1,0 +1,131 @@
+import axios, { type AxiosAdapter } from 'axios';
+import { createClientAsync, type Client } from 'soap';
+import {
+  ConnectorError,
+  defineConnectorServer,
+  type ConnectorContext,
+  type ConnectorRequest,
+} from '../../../runtime/plugin-contract';
+import { manifest, TEMPLATE, type SoapConfig } from './manifest';
+
+/** An input as text: a reference (`{ id, label }`) goes out as its id, other objects as JSON. */
+function text(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') return (v as { id: string }).id;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+const value = (input: Record<string, unknown>, name: string) =>
+  text(Object.hasOwn(input, name) ? input[name] : undefined);
+
+/** Reads `a.b.c` of the answer, through own properties only. */
+function at(v: unknown, path: string): unknown {
+  for (const key of path.split('.').filter(Boolean)) {
+    if (!v || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/** Headers the sending side sets itself. */
+const OWN = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
+
+/** The `soap` package's HTTP, WSDL download included, sent through the host (egress module, security header). */
+function httpThrough(ctx: ConnectorContext, last: { sent?: ConnectorRequest; status?: number }) {
+  const adapter: AxiosAdapter = async (config) => {
+    const raw = (config.headers?.toJSON?.() ?? {}) as Record<string, unknown>;
+    const headers = Object.fromEntries(
+      Object.entries(raw)
+        .filter(([k, v]) => !OWN.has(k.toLowerCase()) && v !== undefined && v !== null)
+        .map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    const body = typeof config.data === 'string' ? config.data : undefined;
+    const r = await ctx.send({
+      method: (config.method ?? 'get').toUpperCase(),
+      url: String(config.url),
+      headers,
+      body,
+    });
+    last.sent = r.sent;
+    last.status = r.status;
+    return {
+      data: r.text,
+      status: r.status,
+      statusText: '',
+      headers: { 'content-type': r.contentType },
+      config,
+      request: {},
+    };
+  };
+  return axios.create({ adapter, validateStatus: () => true, transformResponse: [(d: unknown) => d] });
+}
+
+function operations(client: Client): string[] {
+  const out = new Set<string>();
+  const d = client.describe() as Record<string, Record<string, Record<string, unknown>>>;
+  for (const service of Object.values(d))
+    for (const port of Object.values(service)) for (const op of Object.keys(port)) out.add(op);
+  return [...out];
+}
+
+function request(c: SoapConfig, input: Record<string, unknown>): Record<string, unknown> {
+  if (!c.useJsonWorkflow)
+    return Object.fromEntries(
+      c.args.map((a) => [a.name, a.value.replace(TEMPLATE, (_, n: string) => value(input, n))]),
+    );
+  // Inputs go into the JSON document as string contents: they cannot end a string or add members.
+  const json = c.jsonBody.replace(TEMPLATE, (_, n: string) => JSON.stringify(value(input, n)).slice(1, -1));
+  try {
+    const doc = JSON.parse(json || '{}') as unknown;
+    if (doc && typeof doc === 'object' && !Array.isArray(doc)) return doc as Record<string, unknown>;
+  } catch {
+    /* refused below */
+  }
+  throw new ConnectorError(400, 'The JSON workflow is not a JSON object.');
+}
+
+const reason = (err: unknown) => {
+  const fault = at(err, 'root.Envelope.Body.Fault');
+  const f = (at(fault, 'faultstring') ?? at(fault, 'Reason.Text')) as string | undefined;
+  return f
+    ? `The service answered with a fault: ${String(f).slice(0, 300)}`
+    : `The service could not be called: ${String((err as Error)?.message ?? err).slice(0, 300)}`;
+};
+
+export const server = defineConnectorServer({
+  manifest,
+  async invoke(c, input, ctx) {
+    const last: { sent?: ConnectorRequest; status?: number } = {};
+    let client: Client;
+    try {
+      client = await createClientAsync(c.wsdlUrl, { request: httpThrough(ctx, last) as never, disableCache: true });
+    } catch (err) {
+      if (err instanceof Error && 'statusCode' in err) throw err;
+      throw new ConnectorError(
+        502,
+        `The service description could not be read: ${String((err as Error)?.message ?? err).slice(0, 300)}`,
+      );
+    }
+    const ops = operations(client);
+    const call = (client as unknown as Record<string, unknown>)[`${c.operation}Async`];
+    if (!c.operation || !ops.includes(c.operation) || typeof call !== 'function')
+      throw new ConnectorError(400, `Choose one of the service's operations: ${ops.join(', ')}`);
+    let result: unknown;
+    try {
+      [result] = (await (call as (a: unknown) => Promise<unknown[]>).call(client, request(c, input))) as [unknown];
+    } catch (err) {
+      if (err instanceof ConnectorError || (err instanceof Error && 'statusCode' in err)) throw err;
+      throw new ConnectorError(502, reason(err));
+    }
+    const data = at(result, c.responsePath);
+    const first = Array.isArray(data) ? data[0] : data;
+    const columns = first && typeof first === 'object' && !Array.isArray(first) ? Object.keys(first).slice(0, 100) : [];
+    const outputs = Object.fromEntries(c.outputs.map((o) => [o.field, at(first, o.path) ?? null]));
+    return {
+      request: last.sent ?? { method: 'POST', url: c.wsdlUrl, headers: {} },
+      status: last.status ?? 200,
+      response: result ?? null,
+      outputs,
+      columns,
+    };
+  },
+});

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { listen } from 'soap';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useOffice } from '../support/office.js';
+import { testDialects } from '../support/databases.js';
+
+/** A SOAP service built with the `soap` package's own server: orders by customer, a fault for 'bad'. */
+function startService() {
+  const seen: { customer: string; amount?: string; authorization?: string }[] = [];
+  const server = http.createServer((_req, res) => res.writeHead(404).end());
+  const service = {
+    OrderService: {
+      OrderPort: {
+        GetOrder(args: { customer: string; amount?: string }, _cb: unknown, _h: unknown, req: http.IncomingMessage) {
+          seen.push({ ...args, authorization: req.headers.authorization });
+          if (args.customer === 'bad') throw { Fault: { faultcode: 'soap:Client', faultstring: 'No such customer' } };
+          return { order: { id: `o-${args.customer}`, customer: args.customer, total: '12.50' } };
+        },
+      },
+    },
+  };
+  return { server, service, seen };
+}
+
+describe.each(await testDialects())('SOAP connectors on %s', (dialect) => {
+  const o = useOffice(dialect, [{ username: 'dana', isFullUser: true }]);
+  const svc = startService();
+  let wsdlUrl = '';
+  let headerId = '';
+  const allowPrivate = async (on: boolean) => {
+    await o.t.db.system
+      .updateTable('tenants')
+      .set({ allow_private_egress: on ? 1 : 0 })
+      .where('domain', '=', 'acme')
+      .execute();
+    o.t.ctx.tenants.invalidate('acme');
+  };
+  const soap = (extra: object = {}) => ({
+    wsdlUrl,
+    operation: 'GetOrder',
+    args: [{ name: 'customer', value: '{{customer}}' }],
+    useJsonWorkflow: false,
+    jsonBody: '',
+    responsePath: 'order',
+    outputs: [{ path: 'id', field: 'order_id' }],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((r) => svc.server.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(svc.server.address() as AddressInfo).port}`;
+    const wsdl = fs
+      .readFileSync(path.resolve(import.meta.dirname, '../fixtures/orders.wsdl'), 'utf8')
+      .replace('127.0.0.1:0', host);
+    listen(svc.server, '/orders', svc.service, wsdl);
+    wsdlUrl = `http://${host}/orders?wsdl`;
+    await allowPrivate(true);
+    const h = await o.post('dana', '/api/dataconnector/securityheader/save', {
+      name: 'Orders login',
+      kind: 'basic',
+      settings: { username: 'flow' },
+      secret: 'pa55-word',
+    });
+    headerId = h.json().data.id;
+  });
+  afterAll(() => new Promise<void>((r) => svc.server.close(() => r())));
+
+  it('needs request data and security unless a JSON workflow is used', async () => {
+    for (const body of [
+      { dcType: 'soap', name: 'No security', config: soap() },
+      { dcType: 'soap', name: 'No data', config: soap({ args: [] }), securityHeaderId: headerId },
+    ]) {
+      const r = await o.post('dana', '/api/dataconnector/save', body);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe('SOAP connectors need request data and security unless a JSON workflow is used');
+    }
+    const json = await o.post('dana', '/api/dataconnector/save', {
+      dcType: 'soap',
+      name: 'JSON workflow',
+      config: soap({ args: [], useJsonWorkflow: true, jsonBody: '{"customer":"{{customer}}","amount":"5"}' }),
+    });
+    expect(json.json(), json.body).toMatchObject({ success: true, data: { inputs: ['customer'] } });
+    const run = await o.post('dana', '/api/workflowapi/dataconnectorexecute', {
+      id: json.json().data.id,
+      input: { customer: 'q"uote' },
+    });
+    expect(run.json(), run.body).toMatchObject({ success: true, data: { outputs: { order_id: 'o-q"uote' } } });
+    expect(svc.seen.at(-1)).toMatchObject({ customer: 'q"uote', amount: '5' });
+  });
+
+  it('loads the WSDL and calls the operation through the egress module, with the credentials masked', async () => {
+    const r = await o.post('dana', '/api/dataconnector/test', {
+      dcType: 'soap',
+      config: soap(),
+      securityHeaderId: headerId,
+      input: { customer: 'acme' },
+    });
+    expect(r.json(), r.body).toMatchObject({
+      success: true,
+      data: {
+        status: 200,
+        request: { method: 'POST', headers: { authorization: '••••' } },
+        response: { order: { id: 'o-acme', customer: 'acme', total: '12.50' } },
+        outputs: { order_id: 'o-acme' },
+        columns: ['id', 'customer', 'total'],
+      },
+    });
+    expect(r.json().data.request.body).toContain('acme');
+    expect(r.body).not.toContain('pa55-word');
+    expect(svc.seen.at(-1)!.authorization).toBe(`Basic ${Buffer.from('flow:pa55-word').toString('base64')}`);
+  });
+
+  it('reports faults, unknown operations and refused addresses clearly', async () => {
+    const test = (config: object, input: object = {}) =>
+      o.post('dana', '/api/dataconnector/test', { dcType: 'soap', config, securityHeaderId: headerId, input });
+    const fault = await test(soap(), { customer: 'bad' });
+    expect(fault.statusCode).toBe(502);
+    expect(fault.json().message).toBe('The service answered with a fault: No such customer');
+    const unknown = await test(soap({ operation: 'DropTables' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("Choose one of the service's operations: GetOrder");
+    await allowPrivate(false);
+    const before = svc.seen.length;
+    const refused = await test(soap(), { customer: 'acme' });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toMatch(/not allowed/);
+    expect(svc.seen.length).toBe(before);
+    await allowPrivate(true);
+  });
+});
