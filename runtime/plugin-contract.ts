@@ -281,7 +281,18 @@ export interface ConnectorManifest<C extends object = Record<string, unknown>> {
   inputs(config: C): string[];
   /** What keeps the settings from being saved beyond the schema, given whether a security header is chosen. */
   problems?(config: C, ctx: { hasSecurity: boolean }): string[];
+  /**
+   * The other system describes what it offers (a WSDL's operations): the designer may browse it, and picking one
+   * gives these settings (`use`).
+   */
+  browse?: { use(config: C, operation: ConnectorOperation): C };
   fixtures: { valid: C[]; invalid?: unknown[] };
+}
+
+/** An operation the other system offers, with the names of its input parts. */
+export interface ConnectorOperation {
+  name: string;
+  inputs: string[];
 }
 
 /** A problem a connector reports to the person running it: 400 for its settings, 502 for the other system. */
@@ -327,6 +338,8 @@ export interface ConnectorResult {
 export interface ConnectorServer<C extends object = Record<string, unknown>> {
   manifest: ConnectorManifest<C>;
   invoke(config: C, input: Record<string, unknown>, ctx: ConnectorContext): Promise<ConnectorResult>;
+  /** What the other system offers, where the manifest says it can be browsed. */
+  describe?(config: C, ctx: ConnectorContext): Promise<ConnectorOperation[]>;
 }
 
 export const defineConnectorManifest = <C extends object>(m: ConnectorManifest<C>): ConnectorManifest<C> => m;

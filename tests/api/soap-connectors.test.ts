@@ -113,6 +113,20 @@ describe.each(await testDialects())('SOAP connectors on %s', (dialect) => {
     expect(svc.seen.at(-1)!.authorization).toBe(`Basic ${Buffer.from('flow:pa55-word').toString('base64')}`);
   });
 
+  it('browses the operations the WSDL describes, with their input parts', async () => {
+    const r = await o.post('dana', '/api/dataconnector/describe', {
+      dcType: 'soap',
+      config: soap({ operation: '' }),
+      securityHeaderId: headerId,
+    });
+    expect(r.json(), r.body).toMatchObject({
+      success: true,
+      data: [{ name: 'GetOrder', inputs: ['customer', 'amount'] }],
+    });
+    const rest = await o.post('dana', '/api/dataconnector/describe', { dcType: 'rest', config: {} });
+    expect(rest.json()).toMatchObject({ success: false, message: 'This kind of connector cannot be browsed.' });
+  });
+
   it('reports faults, unknown operations and refused addresses clearly', async () => {
     const test = (config: object, input: object = {}) =>
       o.post('dana', '/api/dataconnector/test', { dcType: 'soap', config, securityHeaderId: headerId, input });

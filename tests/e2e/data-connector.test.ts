@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import fs from 'node:fs';
+import { listen } from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, pageData, signInPage, useWeb } from '../support/web.js';
 
@@ -66,6 +68,48 @@ describe('security headers on /data-connector in Chromium', () => {
       );
     });
     afterAll(() => new Promise<void>((r) => orders.close(() => r())));
+
+    it('browses a SOAP service described by its WSDL, picks an operation and calls it', async () => {
+      const soapServer = http.createServer((_req, res) => res.writeHead(404).end());
+      await new Promise<void>((r) => soapServer.listen(0, '127.0.0.1', r));
+      const host = `127.0.0.1:${(soapServer.address() as AddressInfo).port}`;
+      const wsdl = fs
+        .readFileSync(path.resolve(import.meta.dirname, '../fixtures/orders.wsdl'), 'utf8')
+        .replace('127.0.0.1:0', host);
+      const service = {
+        OrderService: {
+          OrderPort: {
+            GetOrder: (a: { customer: string }) => ({
+              order: { id: `o-${a.customer}`, customer: a.customer, total: '7' },
+            }),
+          },
+        },
+      };
+      listen(soapServer, '/orders', service, wsdl);
+      try {
+        const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+        await signInPage(page, web.origin, ...DEMO_ADMIN);
+        await page.goto(`${web.origin}/data-connector/soap/new`);
+        await page.getByLabel('Service description (WSDL) address').fill(`http://${host}/orders?wsdl`);
+        await page.getByRole('button', { name: 'Load its operations' }).click();
+        await page.getByRole('button', { name: 'Use GetOrder' }).click();
+        await expect.poll(() => page.getByLabel('Operation', { exact: true }).inputValue()).toBe('GetOrder');
+        await page.getByLabel('Response path').fill('order');
+        await page.getByLabel('customer', { exact: true }).fill('c7');
+        await page.getByRole('button', { name: 'Run test' }).click();
+        await expect.poll(() => page.getByTestId('connector-status').innerText()).toBe('200');
+        expect(await page.getByTestId('connector-response').innerText()).toContain('o-c7');
+        await page.getByLabel('Name', { exact: true }).fill('Order lookup');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page
+          .getByText('SOAP connectors need request data and security unless a JSON workflow is used')
+          .first()
+          .waitFor();
+        await page.close();
+      } finally {
+        await new Promise<void>((r) => soapServer.close(() => r()));
+      }
+    });
 
     it('configures a REST connector, tests it, picks columns to show, saves and copies it', async () => {
       const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });

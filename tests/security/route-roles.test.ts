@@ -102,6 +102,7 @@ const MATRIX = `
   POST   /api/dataconnector/deletebyid                                 designers
   GET    /api/dataconnector/:id/detail                                 designers
   POST   /api/dataconnector/test                                       designers
+  POST   /api/dataconnector/describe                                   designers
   POST   /api/workflowapi/dataconnectorexecute                         designers
   POST   /api/workflowapi/rundataconnector                             designers
   POST   /api/dataconnector/securityheader/datatables                  designers

@@ -76,6 +76,14 @@ export const manifest = defineConnectorManifest<SoapConfig>({
     for (const text of texts) for (const m of text.matchAll(TEMPLATE)) names.add(m[1]!);
     return [...names];
   },
+  // Picking an operation names it and lists its input parts, each filled from an input of the same name.
+  browse: {
+    use: (c, op) => ({
+      ...c,
+      operation: op.name,
+      args: op.inputs.map((name) => ({ name, value: `{{${name.replace(/[^A-Za-z0-9_]/g, '_')}}}` })),
+    }),
+  },
   // Spec section 5, word for word.
   problems: (c, { hasSecurity }) =>
     !c.useJsonWorkflow && (!c.args.length || !hasSecurity)

@@ -4,6 +4,7 @@ import {
   ConnectorError,
   defineConnectorServer,
   type ConnectorContext,
+  type ConnectorOperation,
   type ConnectorRequest,
 } from '../../../runtime/plugin-contract';
 import { manifest, TEMPLATE, type SoapConfig } from './manifest';
@@ -59,12 +60,34 @@ function httpThrough(ctx: ConnectorContext, last: { sent?: ConnectorRequest; sta
   return axios.create({ adapter, validateStatus: () => true, transformResponse: [(d: unknown) => d] });
 }
 
-function operations(client: Client): string[] {
-  const out = new Set<string>();
-  const d = client.describe() as Record<string, Record<string, Record<string, unknown>>>;
+/** The operations the WSDL describes, each with the names of its input parts. */
+function describeOps(client: Client): ConnectorOperation[] {
+  const out = new Map<string, string[]>();
+  const d = client.describe() as Record<string, Record<string, Record<string, { input?: unknown }>>>;
   for (const service of Object.values(d))
-    for (const port of Object.values(service)) for (const op of Object.keys(port)) out.add(op);
-  return [...out];
+    for (const port of Object.values(service))
+      for (const [name, op] of Object.entries(port)) {
+        const input = op.input && typeof op.input === 'object' ? Object.keys(op.input) : [];
+        if (!out.has(name))
+          out.set(
+            name,
+            input.filter((k) => !k.includes('$')).map((k) => k.replace(/\[\]$/, '')),
+          );
+      }
+  return [...out].map(([name, inputs]) => ({ name, inputs }));
+}
+const operations = (client: Client) => describeOps(client).map((o) => o.name);
+
+async function clientFor(c: SoapConfig, ctx: ConnectorContext, last: { sent?: ConnectorRequest; status?: number }) {
+  try {
+    return await createClientAsync(c.wsdlUrl, { request: httpThrough(ctx, last) as never, disableCache: true });
+  } catch (err) {
+    if (err instanceof Error && 'statusCode' in err) throw err;
+    throw new ConnectorError(
+      502,
+      `The service description could not be read: ${String((err as Error)?.message ?? err).slice(0, 300)}`,
+    );
+  }
 }
 
 function request(c: SoapConfig, input: Record<string, unknown>): Record<string, unknown> {
@@ -93,18 +116,12 @@ const reason = (err: unknown) => {
 
 export const server = defineConnectorServer({
   manifest,
+  async describe(c, ctx) {
+    return describeOps(await clientFor(c, ctx, {}));
+  },
   async invoke(c, input, ctx) {
     const last: { sent?: ConnectorRequest; status?: number } = {};
-    let client: Client;
-    try {
-      client = await createClientAsync(c.wsdlUrl, { request: httpThrough(ctx, last) as never, disableCache: true });
-    } catch (err) {
-      if (err instanceof Error && 'statusCode' in err) throw err;
-      throw new ConnectorError(
-        502,
-        `The service description could not be read: ${String((err as Error)?.message ?? err).slice(0, 300)}`,
-      );
-    }
+    const client = await clientFor(c, ctx, last);
     const ops = operations(client);
     const call = (client as unknown as Record<string, unknown>)[`${c.operation}Async`];
     if (!c.operation || !ops.includes(c.operation) || typeof call !== 'function')

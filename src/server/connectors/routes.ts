@@ -9,6 +9,8 @@ import {
   ConnectorRef,
   CopyBody,
   DeletedAnswer,
+  DescribeBody,
+  OperationsAnswer,
   ExecuteBody,
   FetchQuery,
   IdsBody,
@@ -27,7 +29,7 @@ import {
   listConnectors,
   saveConnector,
 } from './service.js';
-import { runConnector } from './run.js';
+import { describeConnector, runConnector } from './run.js';
 
 const D = '/api/dataconnector';
 const W = '/api/workflowapi';
@@ -77,9 +79,17 @@ export function connectorRoutes(app: ApiApp) {
     `${D}/test`,
     { config: designers, schema: { tags, body: TestBody, response: { 200: ResultAnswer } } },
     async (req) => {
-      const config = await checkedConfig(req.body.dcType, req.body.config, !!req.body.securityHeaderId);
+      const config = await checkedConfig(req.body.dcType, req.body.config);
       const c = { dcType: req.body.dcType, config, securityHeaderId: req.body.securityHeaderId };
       return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req)));
+    },
+  );
+  app.post(
+    `${D}/describe`,
+    { config: designers, schema: { tags, body: DescribeBody, response: { 200: OperationsAnswer } } },
+    async (req) => {
+      const c = { ...req.body, config: { ...req.body.config } };
+      return ok(await describeConnector(req.tdb, c, egressOf(req)));
     },
   );
   app.post(

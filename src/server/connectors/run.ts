@@ -15,12 +15,9 @@ const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)
  * header's credentials (opened only here) and sends it through the egress module; the request comes back with
  * credentials masked, with the answer and how long it took.
  */
-export async function runConnector(
-  tdb: TenantDb,
-  c: { dcType: string; config: Record<string, unknown>; securityHeaderId?: string | null },
-  input: Record<string, unknown>,
-  egress: Egress,
-) {
+type Settings = { dcType: string; config: Record<string, unknown>; securityHeaderId?: string | null };
+
+async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
   const server = (await loadConnectorRegistry()).servers[c.dcType];
   if (!server) throw badRequest(`'${c.dcType}' is not a kind of connector`);
   const credentials = c.securityHeaderId ? await credentialHeaders(tdb, c.securityHeaderId, egress) : {};
@@ -49,15 +46,38 @@ export async function runConnector(
       throw err;
     }
   };
+  return { server, ctx: { send } };
+}
+
+/**
+ * A plugin's error as the envelope reports it: its own status and words; a request it could not build (an address
+ * made invalid by an input) as 400; never a 500.
+ */
+function reported(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ConnectorError) return new HttpError(err.status, err.message);
+  if (err instanceof TypeError) return badRequest(`The connector could not build its request: ${err.message}`);
+  return err;
+}
+
+export async function runConnector(tdb: TenantDb, c: Settings, input: Record<string, unknown>, egress: Egress) {
+  const { server, ctx } = await prepare(tdb, c, egress);
   const t0 = performance.now();
   try {
-    const r = await server.invoke(c.config as never, input, { send });
+    const r = await server.invoke(c.config as never, input, ctx);
     return { ...r, durationMs: Math.round(performance.now() - t0) };
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if (err instanceof ConnectorError) throw new HttpError(err.status, err.message);
-    // A plugin that cannot build its request (an address made invalid by an input) says so, never a 500.
-    if (err instanceof TypeError) throw badRequest(`The connector could not build its request: ${err.message}`);
-    throw err;
+    throw reported(err);
+  }
+}
+
+/** What the other system offers (a WSDL's operations), for connector kinds that can be browsed. */
+export async function describeConnector(tdb: TenantDb, c: Settings, egress: Egress) {
+  const { server, ctx } = await prepare(tdb, c, egress);
+  if (!server.describe) throw badRequest('This kind of connector cannot be browsed.');
+  try {
+    return await server.describe(c.config as never, ctx);
+  } catch (err) {
+    throw reported(err);
   }
 }

@@ -72,6 +72,16 @@ export const ConnectorResult = Type.Object({
   durationMs: Type.Number(),
 });
 
+/** The designer's browse: what the other system offers under these settings. */
+export const DescribeBody = Type.Object({
+  dcType: DcType,
+  config: Type.Record(Type.String(), Type.Unknown()),
+  securityHeaderId: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+export const OperationsAnswer = Envelope(
+  Type.Array(Type.Object({ name: Type.String(), inputs: Type.Array(Type.String()) })),
+);
+
 export const ConnectorAnswer = Envelope(Connector);
 export const ConnectorPageAnswer = Envelope(DatatablePage(Connector));
 export const ConnectorNamesAnswer = Envelope(

@@ -67,8 +67,11 @@ export async function connectorById(tdb: TenantDb, id: string): Promise<Connecto
   return view(r);
 }
 
-/** The plugin's settings, complete and valid, or a 400 naming the first problem. */
-export async function checkedConfig(dcType: string, config: Record<string, unknown>, hasSecurity: boolean) {
+/**
+ * The plugin's settings, complete and valid, or a 400 naming the first problem; with `hasSecurity` (saving) also
+ * the plugin's own rules (a designer's test may try settings those rules do not allow yet).
+ */
+export async function checkedConfig(dcType: string, config: Record<string, unknown>, hasSecurity?: boolean) {
   const m = await manifestOf(dcType);
   const full = { ...(m.defaultConfig as Record<string, unknown>), ...config };
   const valid = compileSchema(m.configSchema);
@@ -76,7 +79,7 @@ export async function checkedConfig(dcType: string, config: Record<string, unkno
     const e = valid.errors?.[0];
     throw badRequest(`Settings: ${(e?.instancePath || '/').slice(1) || 'settings'} ${e?.message ?? 'are not valid'}`);
   }
-  const problem = m.problems?.(full as never, { hasSecurity })[0];
+  const problem = hasSecurity === undefined ? undefined : m.problems?.(full as never, { hasSecurity })[0];
   if (problem) throw badRequest(problem);
   return full;
 }

@@ -20,6 +20,7 @@ import { SchemaConfigEditor } from '../../../../runtime/react/designer/SchemaCon
 import { connectorDetail, fetchSecurityHeaders, saveConnector, type Connector } from './api';
 import { connectorNs, connectorRegistry } from './connector-types';
 import { TestPanel } from './TestPanel';
+import { BrowsePanel } from './BrowsePanel';
 import './dataconnector.css';
 
 interface Draft {
@@ -142,14 +143,26 @@ export function ConnectorPage() {
             i18n={{ ns: connectorNs(dcType), keyPrefix: 'config.', optionPrefix: 'option.' }}
           />
         </div>
-        <TestPanel
-          dcType={dcType}
-          config={draft.config}
-          securityHeaderId={draft.securityHeaderId}
-          inputs={manifest.inputs(draft.config as never)}
-          selected={draft.selected}
-          onColumns={(available, selected) => set({ available, selected })}
-        />
+        <div className="dc-side">
+          {manifest.browse && (
+            <BrowsePanel
+              dcType={dcType}
+              config={draft.config}
+              securityHeaderId={draft.securityHeaderId}
+              onUse={(op) =>
+                set({ config: manifest.browse!.use(draft.config as never, op) as Record<string, unknown> })
+              }
+            />
+          )}
+          <TestPanel
+            dcType={dcType}
+            config={draft.config}
+            securityHeaderId={draft.securityHeaderId}
+            inputs={manifest.inputs(draft.config as never)}
+            selected={draft.selected}
+            onColumns={(available, selected) => set({ available, selected })}
+          />
+        </div>
       </div>
     </main>
   );

@@ -1,9 +1,11 @@
 import { api, call } from '../../api/client';
 import type { SaveHeaderBody, SecurityHeader } from '../../../server/credentials/schemas';
 import type { Connector, SaveConnectorBody } from '../../../server/connectors/schemas';
+import type { ConnectorOperation } from '../../../../runtime/plugin-contract';
 
 export type { HeaderKind, SaveHeaderBody, SecurityHeader } from '../../../server/credentials/schemas';
 export type { Connector, SaveConnectorBody } from '../../../server/connectors/schemas';
+export type { ConnectorOperation } from '../../../../runtime/plugin-contract';
 
 const S = '/dataconnector/securityheader';
 
@@ -38,3 +40,9 @@ export const testConnector = (body: {
   securityHeaderId?: string | null;
   input: Record<string, unknown>;
 }) => call<ConnectorRun>(api.post(`${D}/test`, body));
+
+export const describeConnector = (body: {
+  dcType: string;
+  config: Record<string, unknown>;
+  securityHeaderId?: string | null;
+}) => call<ConnectorOperation[]>(api.post(`${D}/describe`, body));
