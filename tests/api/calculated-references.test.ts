@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleDefinition } from '../../schemas/module-definition.js';
-import { publishApp, useOffice } from '../support/office.js';
+import { allowPrivateEgress, publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 const field = (name: string, fieldType: string, extra: object = {}) => ({ name, label: name, fieldType, ...extra });
@@ -52,8 +52,7 @@ describe.each(await testDialects())('calculated references on %s', (dialect) => 
   beforeAll(async () => {
     await new Promise<void>((r) => registry.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
-    await o.t.db.system.updateTable('tenants').set({ allow_private_egress: 1 }).where('domain', '=', 'acme').execute();
-    o.t.ctx.tenants.invalidate('acme');
+    await allowPrivateEgress(o, true);
     productsId = await publishApp(o, 'Products', one([field('name', 'text'), field('price', 'number')]));
     for (const [name, price, who] of [
       ['FR-2026', 10.5, 'admin'],

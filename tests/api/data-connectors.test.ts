@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishApp, useOffice } from '../support/office.js';
+import { allowPrivateEgress, publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 /** A REST API standing in for another system: orders by customer, and what it was sent. */
@@ -44,14 +44,7 @@ describe.each(await testDialects())('data connectors on %s', (dialect) => {
   const o = useOffice(dialect, [{ username: 'dana', isFullUser: true }, 'sam'], { bravo: true });
   const api = startApi();
   let base = '';
-  const allowPrivate = async (on: boolean) => {
-    await o.t.db.system
-      .updateTable('tenants')
-      .set({ allow_private_egress: on ? 1 : 0 })
-      .where('domain', '=', 'acme')
-      .execute();
-    o.t.ctx.tenants.invalidate('acme');
-  };
+  const allowPrivate = (on: boolean) => allowPrivateEgress(o, on);
 
   beforeAll(async () => {
     await new Promise<void>((r) => api.server.listen(0, '127.0.0.1', r));

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleDefinition } from '../../schemas/module-definition.js';
-import { publishApp, useOffice } from '../support/office.js';
+import { allowPrivateEgress, publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 const COUNTRIES = [
@@ -84,14 +84,7 @@ describe.each(await testDialects())('remote lookups on %s', (dialect) => {
   const svc = startService();
   let base = '';
   let moduleId = '';
-  const allowPrivate = async (on: boolean) => {
-    await o.t.db.system
-      .updateTable('tenants')
-      .set({ allow_private_egress: on ? 1 : 0 })
-      .where('domain', '=', 'acme')
-      .execute();
-    o.t.ctx.tenants.invalidate('acme');
-  };
+  const allowPrivate = (on: boolean) => allowPrivateEgress(o, on);
   const ask = (field: string, body: object = {}, who = 'sam') =>
     o.post(who, '/api/EntryModule/RemoteUrl', { moduleId, field, ...body });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { listen } from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useOffice } from '../support/office.js';
+import { allowPrivateEgress, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 /** A SOAP service built with the `soap` package's own server: orders by customer, a fault for 'bad'. */
@@ -30,14 +30,7 @@ describe.each(await testDialects())('SOAP connectors on %s', (dialect) => {
   const svc = startService();
   let wsdlUrl = '';
   let headerId = '';
-  const allowPrivate = async (on: boolean) => {
-    await o.t.db.system
-      .updateTable('tenants')
-      .set({ allow_private_egress: on ? 1 : 0 })
-      .where('domain', '=', 'acme')
-      .execute();
-    o.t.ctx.tenants.invalidate('acme');
-  };
+  const allowPrivate = (on: boolean) => allowPrivateEgress(o, on);
   const soap = (extra: object = {}) => ({
     wsdlUrl,
     operation: 'GetOrder',

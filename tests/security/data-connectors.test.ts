@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useOffice } from '../support/office.js';
+import { allowPrivateEgress, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 
 /** Connectors call other systems with the tenant's credentials: every way to misuse that, refused. */
@@ -14,14 +14,7 @@ describe.each(await testDialects())('data connector attack cases on %s', (dialec
   });
   let base = '';
   let connectorId = '';
-  const allowPrivate = async (on: boolean) => {
-    await o.t.db.system
-      .updateTable('tenants')
-      .set({ allow_private_egress: on ? 1 : 0 })
-      .where('domain', '=', 'acme')
-      .execute();
-    o.t.ctx.tenants.invalidate('acme');
-  };
+  const allowPrivate = (on: boolean) => allowPrivateEgress(o, on);
   const rest = (url: string, extra: object = {}) => ({
     method: 'GET',
     url,

@@ -73,6 +73,16 @@ export async function startOffice(dialect: DialectName, members: Member[], opts:
   };
 }
 
+/** Lets acme's outbound calls reach private addresses (the local test servers), or not, at once. */
+export async function allowPrivateEgress(o: Office, on: boolean): Promise<void> {
+  await o.t.db.system
+    .updateTable('tenants')
+    .set({ allow_private_egress: on ? 1 : 0 })
+    .where('domain', '=', 'acme')
+    .execute();
+  o.t.ctx.tenants.invalidate('acme');
+}
+
 /** Creates an app as the administrator, saves its form (and workflow) and publishes it; answers its id. */
 export async function publishApp(
   o: Office,

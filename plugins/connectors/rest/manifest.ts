@@ -1,4 +1,5 @@
 import { defineConnectorManifest } from '../../../runtime/plugin-contract';
+import { outputsSchema, templateInputs } from '../../../runtime/connector-values';
 
 export interface RestEntry {
   name: string;
@@ -32,8 +33,6 @@ const entries = {
   },
 } as const;
 
-const TEMPLATE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-
 /** Calls a REST API: method, templated address, headers, query and body, and reads values out of the JSON answer. */
 export const manifest = defineConnectorManifest<RestConfig>({
   kind: 'connector',
@@ -51,19 +50,7 @@ export const manifest = defineConnectorManifest<RestConfig>({
       bodyType: { type: 'string', enum: ['none', 'json', 'form'] },
       body: entries,
       responsePath: { type: 'string', maxLength: 200 },
-      outputs: {
-        type: 'array',
-        maxItems: 50,
-        items: {
-          type: 'object',
-          properties: {
-            path: { type: 'string', maxLength: 200 },
-            field: { type: 'string', minLength: 1, maxLength: 64 },
-          },
-          required: ['path', 'field'],
-          additionalProperties: false,
-        },
-      },
+      outputs: outputsSchema,
     },
     required: ['method', 'url', 'headers', 'query', 'bodyType', 'body', 'responsePath', 'outputs'],
     additionalProperties: false,
@@ -78,12 +65,7 @@ export const manifest = defineConnectorManifest<RestConfig>({
     responsePath: '',
     outputs: [],
   },
-  inputs: (c) => {
-    const names = new Set<string>();
-    for (const text of [c.url, ...[...c.headers, ...c.query, ...c.body].map((e) => e.value)])
-      for (const m of text.matchAll(TEMPLATE)) names.add(m[1]!);
-    return [...names];
-  },
+  inputs: (c) => templateInputs([c.url, ...[...c.headers, ...c.query, ...c.body].map((e) => e.value)]),
   fixtures: {
     valid: [
       {
@@ -103,5 +85,3 @@ export const manifest = defineConnectorManifest<RestConfig>({
     ],
   },
 });
-
-export { TEMPLATE };

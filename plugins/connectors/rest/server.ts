@@ -1,28 +1,12 @@
 import { defineConnectorServer } from '../../../runtime/plugin-contract';
-import { manifest, TEMPLATE, type RestEntry } from './manifest';
-
-/** An input as text: a reference (`{ id, label }`) goes out as its id, other objects as JSON. */
-function text(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') return (v as { id: string }).id;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
+import { answerValues, inputText, TEMPLATE } from '../../../runtime/connector-values';
+import { manifest, type RestEntry } from './manifest';
 
 const fill = (s: string, input: Record<string, unknown>, encode: (x: string) => string = (x) => x) =>
-  s.replace(TEMPLATE, (_, name: string) => encode(text(Object.hasOwn(input, name) ? input[name] : undefined)));
+  s.replace(TEMPLATE, (_, name: string) => encode(inputText(input, name)));
 
 /** Control characters never reach a header line. */
 const clean = (v: string) => [...v].filter((c) => c >= ' ' && c !== '\u007f').join('');
-
-/** Reads `a.b.c` (or `items.0.id`) of a parsed answer, through own properties only. */
-function at(value: unknown, path: string): unknown {
-  let v = value;
-  for (const key of path.split('.').filter(Boolean)) {
-    if (!v || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
-}
 
 const entriesOf = (list: RestEntry[], input: Record<string, unknown>) =>
   list.map((e) => [e.name, fill(e.value, input)] as const);
@@ -51,15 +35,6 @@ export const server = defineConnectorServer({
         /* kept as text */
       }
     }
-    const data = at(parsed, c.responsePath);
-    const first = Array.isArray(data) ? data[0] : data;
-    const columns = first && typeof first === 'object' && !Array.isArray(first) ? Object.keys(first).slice(0, 100) : [];
-    const outputs = Object.fromEntries(
-      c.outputs.map((o) => {
-        const v = at(first, o.path);
-        return [o.field, v === undefined ? null : v];
-      }),
-    );
-    return { request: r.sent, status: r.status, response: parsed, outputs, columns };
+    return { request: r.sent, status: r.status, response: parsed, ...answerValues(parsed, c.responsePath, c.outputs) };
   },
 });

@@ -1,4 +1,5 @@
 import { defineConnectorManifest } from '../../../runtime/plugin-contract';
+import { outputsSchema, templateInputs } from '../../../runtime/connector-values';
 
 export interface SoapConfig {
   /** Where the service describes itself (its WSDL). */
@@ -16,7 +17,6 @@ export interface SoapConfig {
   outputs: { path: string; field: string }[];
 }
 
-export const TEMPLATE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const NAME = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z_][A-Za-z0-9_.:-]*$' } as const;
 
 /** Calls an operation of a SOAP service described by its WSDL (with the `soap` package), through the egress module. */
@@ -44,19 +44,7 @@ export const manifest = defineConnectorManifest<SoapConfig>({
       useJsonWorkflow: { type: 'boolean' },
       jsonBody: { type: 'string', maxLength: 20000 },
       responsePath: { type: 'string', maxLength: 200 },
-      outputs: {
-        type: 'array',
-        maxItems: 50,
-        items: {
-          type: 'object',
-          properties: {
-            path: { type: 'string', maxLength: 200 },
-            field: { type: 'string', minLength: 1, maxLength: 64 },
-          },
-          required: ['path', 'field'],
-          additionalProperties: false,
-        },
-      },
+      outputs: outputsSchema,
     },
     required: ['wsdlUrl', 'operation', 'args', 'useJsonWorkflow', 'jsonBody', 'responsePath', 'outputs'],
     additionalProperties: false,
@@ -70,12 +58,7 @@ export const manifest = defineConnectorManifest<SoapConfig>({
     responsePath: '',
     outputs: [],
   },
-  inputs: (c) => {
-    const names = new Set<string>();
-    const texts = c.useJsonWorkflow ? [c.jsonBody] : c.args.map((a) => a.value);
-    for (const text of texts) for (const m of text.matchAll(TEMPLATE)) names.add(m[1]!);
-    return [...names];
-  },
+  inputs: (c) => templateInputs(c.useJsonWorkflow ? [c.jsonBody] : c.args.map((a) => a.value)),
   // Picking an operation names it and lists its input parts, each filled from an input of the same name.
   browse: {
     use: (c, op) => ({

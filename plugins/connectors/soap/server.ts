@@ -7,25 +7,8 @@ import {
   type ConnectorOperation,
   type ConnectorRequest,
 } from '../../../runtime/plugin-contract';
-import { manifest, TEMPLATE, type SoapConfig } from './manifest';
-
-/** An input as text: a reference (`{ id, label }`) goes out as its id, other objects as JSON. */
-function text(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string') return (v as { id: string }).id;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-const value = (input: Record<string, unknown>, name: string) =>
-  text(Object.hasOwn(input, name) ? input[name] : undefined);
-
-/** Reads `a.b.c` of the answer, through own properties only. */
-function at(v: unknown, path: string): unknown {
-  for (const key of path.split('.').filter(Boolean)) {
-    if (!v || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
-}
+import { answerValues, inputText, readPath, TEMPLATE } from '../../../runtime/connector-values';
+import { manifest, type SoapConfig } from './manifest';
 
 /** Headers the sending side sets itself. */
 const OWN = new Set(['host', 'content-length', 'connection', 'accept-encoding']);
@@ -93,10 +76,10 @@ async function clientFor(c: SoapConfig, ctx: ConnectorContext, last: { sent?: Co
 function request(c: SoapConfig, input: Record<string, unknown>): Record<string, unknown> {
   if (!c.useJsonWorkflow)
     return Object.fromEntries(
-      c.args.map((a) => [a.name, a.value.replace(TEMPLATE, (_, n: string) => value(input, n))]),
+      c.args.map((a) => [a.name, a.value.replace(TEMPLATE, (_, n: string) => inputText(input, n))]),
     );
   // Inputs go into the JSON document as string contents: they cannot end a string or add members.
-  const json = c.jsonBody.replace(TEMPLATE, (_, n: string) => JSON.stringify(value(input, n)).slice(1, -1));
+  const json = c.jsonBody.replace(TEMPLATE, (_, n: string) => JSON.stringify(inputText(input, n)).slice(1, -1));
   try {
     const doc = JSON.parse(json || '{}') as unknown;
     if (doc && typeof doc === 'object' && !Array.isArray(doc)) return doc as Record<string, unknown>;
@@ -107,8 +90,8 @@ function request(c: SoapConfig, input: Record<string, unknown>): Record<string, 
 }
 
 const reason = (err: unknown) => {
-  const fault = at(err, 'root.Envelope.Body.Fault');
-  const f = (at(fault, 'faultstring') ?? at(fault, 'Reason.Text')) as string | undefined;
+  const fault = readPath(err, 'root.Envelope.Body.Fault');
+  const f = (readPath(fault, 'faultstring') ?? readPath(fault, 'Reason.Text')) as string | undefined;
   return f
     ? `The service answered with a fault: ${String(f).slice(0, 300)}`
     : `The service could not be called: ${String((err as Error)?.message ?? err).slice(0, 300)}`;
@@ -133,16 +116,11 @@ export const server = defineConnectorServer({
       if (err instanceof ConnectorError || (err instanceof Error && 'statusCode' in err)) throw err;
       throw new ConnectorError(502, reason(err));
     }
-    const data = at(result, c.responsePath);
-    const first = Array.isArray(data) ? data[0] : data;
-    const columns = first && typeof first === 'object' && !Array.isArray(first) ? Object.keys(first).slice(0, 100) : [];
-    const outputs = Object.fromEntries(c.outputs.map((o) => [o.field, at(first, o.path) ?? null]));
     return {
       request: last.sent ?? { method: 'POST', url: c.wsdlUrl, headers: {} },
       status: last.status ?? 200,
       response: result ?? null,
-      outputs,
-      columns,
+      ...answerValues(result, c.responsePath, c.outputs),
     };
   },
 });
