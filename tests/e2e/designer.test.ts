@@ -107,6 +107,8 @@ describe('the form designer in Chromium', () => {
     // Reorder with the keyboard sensor: pick up the number field and drop it on the text field.
     await page.getByRole('button', { name: 'Move Untitled field' }).nth(1).focus();
     await page.keyboard.press('Space');
+    // The sensor measures the drop targets once the drag has started: move only then.
+    await page.locator('.fd-overlay').waitFor();
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
     await expect.poll(() => fieldNames(page)).toEqual(['number_1', 'text_1', 'dropdown_1', 'date_1']);
