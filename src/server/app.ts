@@ -13,6 +13,8 @@ import { webRoutes } from './web.js';
 import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
 import { OutboxWorker } from './outbox/worker.js';
+import { webhookFanout } from './webhooks/fanout.js';
+import { WEBHOOK_OUTBOX_KIND } from './webhooks/events.js';
 import { mailHandler } from './mail/mailer.js';
 import { TaskHub } from './hub/hub.js';
 import { inProcessBus, redisBus } from './hub/bus.js';
@@ -74,7 +76,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     keys: new SigningKeys(db.system),
     outbox:
       thread?.outbox ??
-      new OutboxWorker(db, { mail: mail!.handler, notification: notificationHandler(hub) }, app.log, { group }),
+      new OutboxWorker(
+        db,
+        { mail: mail!.handler, notification: notificationHandler(hub), [WEBHOOK_OUTBOX_KIND]: webhookFanout() },
+        app.log,
+        { group },
+      ),
     transitions: thread?.transitions ?? localTransitions(db, group),
     hub,
   };

@@ -41,6 +41,14 @@ export interface Config {
   scheduler: boolean;
   /** How often the scheduler looks for due schedules, in ms (SCHEDULER_INTERVAL_MS, default 20 s). */
   schedulerIntervalMs: number;
+  /** Webhook sending (WEBHOOK_RETRY_DELAYS_MS: comma-separated waits before each attempt; tests shorten them). */
+  webhooks: {
+    delaysMs: number[];
+    pollMs: number;
+    concurrency: number;
+    perWebhook: number;
+    disableAfterMs: number;
+  };
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default. */
   trustProxy: string[];
   /** Access-token lifetime in seconds (ACCESS_TOKEN_TTL, default 15 minutes; tests of the expiry dialog shorten it). */
@@ -65,6 +73,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return n;
+}
+
+/** Retries for more than a day by default: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+function delays(raw: string | undefined): number[] {
+  if (!raw) return [0, 5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6];
+  const list = raw.split(',').map((x) => Number(x.trim()));
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 0))
+    throw new Error(`WEBHOOK_RETRY_DELAYS_MS must be whole milliseconds separated by commas, got ${raw}`);
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +120,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileMaxBytes: positive(env, 'FILE_MAX_BYTES', 10 * 1024 * 1024),
     scheduler: env.SCHEDULER !== 'off',
     schedulerIntervalMs: positive(env, 'SCHEDULER_INTERVAL_MS', 20_000),
+    webhooks: {
+      delaysMs: delays(env.WEBHOOK_RETRY_DELAYS_MS),
+      pollMs: positive(env, 'WEBHOOK_POLL_MS', 250),
+      concurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
+      perWebhook: positive(env, 'WEBHOOK_PER_ENDPOINT', 16),
+      disableAfterMs: positive(env, 'WEBHOOK_DISABLE_AFTER_MS', 5 * 24 * 3_600_000),
+    },
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((x) => x.trim())

@@ -17,6 +17,7 @@ import { credentialsFeature } from './credentials/index.js';
 import { connectorsFeature } from './connectors/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 import { lookupsFeature } from './lookups/index.js';
+import { webhooksFeature } from './webhooks/index.js';
 
 /** Every API feature, registered in this order: one line each. */
 export const featureModules: FeatureModule[] = [
@@ -38,4 +39,5 @@ export const featureModules: FeatureModule[] = [
   credentialsFeature,
   connectorsFeature,
   lookupsFeature,
+  webhooksFeature,
 ];

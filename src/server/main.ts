@@ -13,7 +13,10 @@ async function main() {
   const { app, ctx } = await buildApp({ config, db });
   const seeded = await seedIfEmpty(db, config, app.log);
   if (seeded && config.seedDemoContent) await seedDemo(app, config, seeded);
-  if (config.outboxWorker) ctx.outbox.start();
+  if (config.outboxWorker) {
+    ctx.outbox.start();
+    app.webhooks.start();
+  }
   // The first action should not wait for the engine's writer thread to load.
   ctx.transitions.start();
 

@@ -105,6 +105,13 @@ const MATRIX = `
   POST   /api/dataconnector/describe                                   designers
   POST   /api/workflowapi/dataconnectorexecute                         designers
   POST   /api/workflowapi/rundataconnector                             designers
+  POST   /api/webhook/save                                             managers
+  GET    /api/webhook/detail                                           managers
+  POST   /api/webhook/datatables                                       managers
+  POST   /api/webhook/executionlog                                     managers
+  POST   /api/webhook/replay                                           managers
+  POST   /api/webhook/deletebyids                                      managers
+  POST   /api/webhook/deletebyid                                       managers
   POST   /api/dataconnector/securityheader/datatables                  designers
   POST   /api/dataconnector/securityheader/delete                      designers
   GET    /api/dataconnector/securityheader/fetch                       designers

@@ -32,7 +32,7 @@ export async function startTestApp(dialect: DialectName, env: Record<string, str
   await owner.destroy();
   const db = openDatabase(config);
   const { app, ctx } = await buildApp({ config, db, logger: false });
-  return {
+  const t: TestApp = {
     app,
     ctx,
     db,
@@ -46,9 +46,11 @@ export async function startTestApp(dialect: DialectName, env: Record<string, str
         adminPassword,
       }),
     async close() {
-      await app.close();
+      // The app may have been replaced (a restart within a test): close the one running now.
+      await t.app.close();
       await db.close();
       await scratch.drop();
     },
   };
+  return t;
 }

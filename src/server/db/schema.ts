@@ -197,6 +197,63 @@ export interface SecurityHeadersTable {
   modified_on: string;
 }
 
+/** A webhook (migration 0098): events and apps as JSON lists (no apps: every app), secret sealed ('' none). */
+export interface WebhooksTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  url: string;
+  events: string;
+  module_ids: string;
+  secret: string;
+  active: number;
+  owner_id: string;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  version: number;
+  created_on: string;
+  modified_on: string;
+}
+
+/** One event for one webhook: its body fixed when the event happened; retried until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  event_key: string;
+  event: string;
+  record_id: string | null;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_on: string;
+  delivered_on: string | null;
+}
+
+/** One try of a delivery: what came back and how long it took. */
+export interface WebhookAttemptsTable {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  delivery_id: string;
+  attempt: number;
+  outcome: 'delivered' | 'failed';
+  status_code: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  created_on: string;
+}
+
+/** System row: a tenant that has webhooks (the dispatcher polls only these). */
+export interface WebhookTenantsTable {
+  tenant_id: string;
+}
+
 /** A data connector (migration 0097): a connector plugin's settings. */
 export interface DataConnectorsTable {
   id: string;
@@ -507,6 +564,10 @@ export interface DB {
   ref_rows: RefRowsTable;
   security_headers: SecurityHeadersTable;
   data_connectors: DataConnectorsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_tenants: WebhookTenantsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

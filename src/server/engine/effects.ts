@@ -5,6 +5,8 @@ import type { WorkflowActivity } from '../../../schemas/workflow-definition.js';
 import { notificationRow, type NotificationPayload } from '../notifications/deliver.js';
 import type { Row, Run } from './engine.js';
 import { mailRecipients } from './reads.js';
+import { WF } from './status.js';
+import { engineEvents, eventKey, WEBHOOK_OUTBOX_KIND, type EventEntry } from '../webhooks/events.js';
 
 // What a transition leaves besides its record and task writes: history, notifications, mails (outbox rows).
 
@@ -35,7 +37,7 @@ export interface Notice {
 }
 
 export interface OutboxRow {
-  kind: 'notification' | 'mail';
+  kind: 'notification' | 'mail' | typeof WEBHOOK_OUTBOX_KIND;
   key: string;
   payload: object;
 }
@@ -167,4 +169,20 @@ export async function noticeRows(
     }
   }
   return { outbox, notifications };
+}
+
+/** The run's record events for webhooks (the outbox fans them out to listening webhooks once committed). */
+export function webhookRow(run: Run, version: number): OutboxRow | undefined {
+  const completed = !!run.patch.workflow_completed_on && run.patch.workflow_status === WF.completed;
+  const events = engineEvents(run.event, completed);
+  if (!events.length) return undefined;
+  const entry: EventEntry = {
+    events,
+    recordId: run.record.id,
+    moduleId: run.record.module_id,
+    version,
+    actorId: run.actor.id,
+    at: run.now,
+  };
+  return { kind: WEBHOOK_OUTBOX_KIND, key: eventKey(entry), payload: entry };
 }

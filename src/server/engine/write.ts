@@ -4,7 +4,7 @@ import type { TenantDb, TenantWrite } from '../tenancy/tenant-db.js';
 import { conflict } from '../http/errors.js';
 import { objectParams, param, rowParams } from '../db/prepared-query.js';
 import type { Run } from './engine.js';
-import { noticeRows, type OutboxRow } from './effects.js';
+import { noticeRows, webhookRow, type OutboxRow } from './effects.js';
 import { OPEN, RACE } from './status.js';
 
 /** Runs one action in one transaction; database-level conflicts (PostgreSQL deadlock/serialization) become 409. */
@@ -25,6 +25,8 @@ export async function inTransaction<T>(tdb: TenantDb, fn: (tx: TenantDb) => Prom
 export async function persist(run: Run): Promise<{ version: number }> {
   const version = run.record.version + 1;
   const { outbox, notifications } = await noticeRows(run, version);
+  const hook = webhookRow(run, version);
+  if (hook) outbox.push(hook);
   const values: Record<string, unknown> = { now: run.now };
   const parts: TenantWrite[] = [
     versionedUpdate(

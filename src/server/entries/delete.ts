@@ -5,6 +5,7 @@ import { assertModuleAccess, isAdmin, mayViewRecord, maySaveDraft } from '../acc
 import { forgetCounts } from './list.js';
 import { deleteRecordsWithTrail, recordsToDelete } from './queries.js';
 import { MAX_BULK, type Deleted } from './schemas.js';
+import { recordEvent } from '../webhooks/events.js';
 
 /**
  * Deletes are all-or-nothing: a user may delete their own drafts; administrators may delete any record (with its
@@ -32,6 +33,22 @@ export async function deleteRecords(
           ? 'You can delete only your own drafts.'
           : `You can delete only your own drafts; ${refused.length} of the ${rows.length} records are not. Nothing was deleted.`,
       );
+    const at = new Date().toISOString();
+    for (const r of rows)
+      await recordEvent(tx, {
+        events: ['record.deleted'],
+        recordId: r.id,
+        moduleId: r.module_id,
+        version: r.version + 1,
+        actorId: user.id,
+        at,
+        gone: {
+          createdBy: r.created_by,
+          initiator: r.workflow_initiator_user,
+          isDraft: !!r.is_draft,
+          sequence: r.sequence_number,
+        },
+      });
     await deleteRecordsWithTrail(tx, unique);
     return rows;
   });

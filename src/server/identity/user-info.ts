@@ -52,6 +52,22 @@ export function rolesFromString(roles: string): RoleFlags {
   };
 }
 
+/** A stored user as the access module sees a caller, for work done in their name without a session. */
+export function authUserOf(u: UserRow, tenantId: string): AuthUser {
+  return {
+    id: u.id,
+    tenantId,
+    sessionId: '',
+    username: u.username,
+    email: u.email,
+    fullname: u.fullname,
+    isSysAdmin: !!u.is_sys_admin,
+    isAdministrator: !!u.is_administrator,
+    isFullUser: !!u.is_full_user,
+    isConsultant: !!u.is_consultant,
+  };
+}
+
 /** The spec's user info shape (uid, username, email, fullname, role flags, date_format, preference). */
 export function userInfo(u: UserRow, dateFormat: string | null): UserInfo {
   const prefs = safeJson(u.preferences);

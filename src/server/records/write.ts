@@ -11,6 +11,7 @@ import { resolveContext } from '../lookups/resolve-context.js';
 import { linkFilesOfRecord } from '../files/links.js';
 import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
 import { insertRecord, liveModule, nextSequence, updateRecordData } from './queries.js';
+import { recordEvent } from '../webhooks/events.js';
 
 /** 422 with every problem: the form shows them under their fields; nothing is saved. */
 export function invalid(issues: { field?: string; message: string }[]): never {
@@ -207,6 +208,14 @@ export async function writeDraft(
       submitted_on: null,
     };
     await insertRecord(tx, row);
+    await recordEvent(tx, {
+      events: ['record.created'],
+      recordId: row.id,
+      moduleId: mod.id,
+      version: 1,
+      actorId: w.userId,
+      at: now,
+    });
     await linkFilesOfRecord(tx, { recordId: row.id, userId: w.userId, data });
     return { row, v, access };
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import type { AuthUser } from '../identity/user-info.js';
+import { authUserOf } from '../identity/user-info.js';
 import { resolvePermissions } from '../../../runtime/permissions.js';
 import { START_STEP } from '../../../schemas/workflow-definition.js';
 import { writeDraft } from '../records/write.js';
@@ -190,18 +190,7 @@ export class Scheduler {
   private async createRecord(tx: TenantDb, s: ScheduleRow): Promise<string> {
     const u = await tx.selectFrom('users').selectAll().where('id', '=', s.owner_id).executeTakeFirst();
     if (!u || u.status !== 'active') throw forbidden('The owner of this schedule is no longer active.');
-    const user: AuthUser = {
-      id: u.id,
-      tenantId: tx.tenantId,
-      sessionId: '',
-      username: u.username,
-      email: u.email,
-      fullname: u.fullname,
-      isSysAdmin: !!u.is_sys_admin,
-      isAdministrator: !!u.is_administrator,
-      isFullUser: !!u.is_full_user,
-      isConsultant: !!u.is_consultant,
-    };
+    const user = authUserOf(u, tx.tenantId);
     await assertModuleAccess(tx, user, s.module_id, 'create');
     const data = JSON.parse(s.data) as Record<string, unknown>;
     if (s.submit) {

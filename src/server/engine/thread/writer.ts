@@ -7,6 +7,8 @@ import { HttpError } from '../../http/errors.js';
 import { mailHandler } from '../../mail/mailer.js';
 import { notificationHandler } from '../../notifications/deliver.js';
 import { OutboxWorker } from '../../outbox/worker.js';
+import { webhookFanout } from '../../webhooks/fanout.js';
+import { WEBHOOK_OUTBOX_KIND } from '../../webhooks/events.js';
 import { localTransitions } from '../transitions.js';
 import { setOfferKey } from '../../lookups/offers.js';
 import { secretKey } from '../../crypto/secrets.js';
@@ -68,6 +70,7 @@ const outbox = new OutboxWorker(
     notification: notificationHandler({
       sendToUser: async (tenantId, userId, method, args) => send({ kind: 'push', tenantId, userId, method, args }),
     }),
+    [WEBHOOK_OUTBOX_KIND]: webhookFanout(),
   },
   log,
   { group },
