@@ -91,6 +91,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'SAML 2',
     'Secret',
     'Section',
+    'Signature',
     'Type',
     'Version',
     'Version {{version}}',

@@ -71,7 +71,13 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/data-connector/rest',
     '/data-connector/rest/new',
   ];
-  const managers = ['/settings/user-management/FULL_USER', '/settings/team-management', '/module-categories'];
+  const managers = [
+    '/settings/user-management/FULL_USER',
+    '/settings/team-management',
+    '/module-categories',
+    '/webhooks',
+    '/webhooks/add',
+  ];
   switch (kind) {
     case 'demo-user':
     case 'regular':

@@ -73,6 +73,11 @@ export const queryKeys = {
   connectors: ['connectors'] as const,
   connectorList: (dcType: string, search: string) => ['connectors', 'list', dcType, search] as const,
   connector: (id: string) => ['connectors', 'one', id] as const,
+  /** Webhooks: lists, details and execution logs below one prefix (a save or replay refreshes them all). */
+  webhooks: ['webhooks'] as const,
+  webhookList: (search: string) => ['webhooks', 'list', search] as const,
+  webhook: (id: string) => ['webhooks', 'one', id] as const,
+  webhookLog: (id: string, page: number, outcome: string) => ['webhooks', 'log', id, page, outcome] as const,
   datasetList: (search: string) => ['datasets', 'list', search] as const,
   dataset: (id: string) => ['datasets', 'one', id] as const,
   datasetRows: (id: string) => ['datasets', 'rows', id] as const,

@@ -1,19 +1,6 @@
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { enqueue } from '../outbox/outbox.js';
-
-/** The record events a webhook can hear (spec: created, submitted, approved, rejected, sent back, ...). */
-export const WEBHOOK_EVENTS = [
-  'record.created',
-  'record.submitted',
-  'record.approved',
-  'record.rejected',
-  'record.sent_back',
-  'record.reassigned',
-  'record.completed',
-  'record.restarted',
-  'record.deleted',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import type { WebhookEvent } from './event-names.js';
 
 /** The outbox kind whose handler fans an event out into one delivery per listening webhook. */
 export const WEBHOOK_OUTBOX_KIND = 'webhook';

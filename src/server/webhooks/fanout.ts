@@ -8,7 +8,8 @@ import { isAdmin, mayViewRecord, redactRecord, resolvePermissions } from '../acc
 import { loadVersion } from '../records/store.js';
 import { processStatus } from '../engine/status.js';
 import { COMPLETE_STEP, START_STEP } from '../../../schemas/workflow-definition.js';
-import type { EventEntry, WebhookEvent } from './events.js';
+import type { EventEntry } from './events.js';
+import type { WebhookEvent } from './event-names.js';
 
 type RecordRow = Selectable<RecordsTable>;
 

@@ -7,7 +7,7 @@ import {
   Type,
   type Static,
 } from '../../../schemas/api/common.js';
-import { WEBHOOK_EVENTS } from './events.js';
+import { WEBHOOK_EVENTS } from './event-names.js';
 
 export const WebhookEventName = StringEnum(WEBHOOK_EVENTS);
 
