@@ -118,7 +118,10 @@ async function one(dialect: DialectName) {
   const deadUrl = await listen(dead.server);
   const port = await freePort();
   const server = await spawnUntilReady(
-    ['src/server/main.ts'],
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      'src/server/main.ts',
+    ],
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     `http://127.0.0.1:${port}/readyz`,
   );
@@ -156,10 +159,28 @@ async function one(dialect: DialectName) {
     const phase = async (label: string, from: number) => {
       rx.reset();
       const t0 = Date.now();
+      const count = async (t: 'outbox' | 'webhook_deliveries') =>
+        (
+          await owner
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n;
+      // BENCH_TRACE=1: where events wait, each second (the outbox's fan-out, or sending).
+      const trace = setInterval(() => {
+        if (!process.env.BENCH_TRACE) return;
+        void Promise.all([count('outbox'), count('webhook_deliveries')]).then(([o, d]) =>
+          console.log(
+            `    ${Math.round((Date.now() - t0) / 1000)} s: outbox ${o}, deliveries ${d}, received ${rx.count()}`,
+          ),
+        );
+      }, 1000);
       const n = await offer(owner, tenantId, event, RATE, SECONDS, from);
       const offered = n - from;
       const deadline = Date.now() + 30_000;
       while (rx.count() < offered && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      clearInterval(trace);
       const seconds = (Date.now() - t0) / 1000;
       figures[label] = {
         offered,
@@ -172,7 +193,7 @@ async function one(dialect: DialectName) {
       console.log(`  ${label}: ${JSON.stringify(figures[label])}`);
       return n;
     };
-    let n = await phase('healthy', 1000);
+    const n = await phase('healthy', 1000);
 
     // A dead endpoint with 10,000 deliveries due now.
     const deadHook = await call('/api/webhook/save', {
@@ -205,7 +226,7 @@ async function one(dialect: DialectName) {
           })),
         )
         .execute();
-    n = await phase('withDeadEndpoint10kPending', n);
+    await phase('withDeadEndpoint10kPending', n);
     report(`webhooks-${dialect}`, figures);
   } finally {
     await stop(server);

@@ -122,9 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: positive(env, 'SCHEDULER_INTERVAL_MS', 20_000),
     webhooks: {
       delaysMs: delays(env.WEBHOOK_RETRY_DELAYS_MS),
-      pollMs: positive(env, 'WEBHOOK_POLL_MS', 250),
-      concurrency: positive(env, 'WEBHOOK_CONCURRENCY', 64),
-      perWebhook: positive(env, 'WEBHOOK_PER_ENDPOINT', 16),
+      pollMs: positive(env, 'WEBHOOK_POLL_MS', 100),
+      concurrency: positive(env, 'WEBHOOK_CONCURRENCY', 128),
+      perWebhook: positive(env, 'WEBHOOK_PER_ENDPOINT', 64),
       disableAfterMs: positive(env, 'WEBHOOK_DISABLE_AFTER_MS', 5 * 24 * 3_600_000),
     },
     trustProxy: (env.TRUST_PROXY ?? '')

@@ -67,7 +67,8 @@ export class WebhookDispatcher {
         this.log.error({ err }, 'webhook dispatch failed');
         return 0;
       });
-      if (!this.stopped) this.timer = setTimeout(loop, claimed ? 5 : this.opts.pollMs);
+      // Straight on while there is work; a short wait while sends are out (their slots free up); else the poll.
+      if (!this.stopped) this.timer = setTimeout(loop, claimed ? 0 : this.inFlight ? 10 : this.opts.pollMs);
     };
     this.timer = setTimeout(loop, this.opts.pollMs);
   }
@@ -133,26 +134,25 @@ export class WebhookDispatcher {
           secret: h.secret ? this.openHookSecret(tdb.tenantId, h.id, h.secret) : null,
         });
     if (!hooks.size) return { hooks, rows: [] as Claimed[] };
+    // Per webhook, up to its free slots: a webhook with a long queue (a dead endpoint) costs the others nothing.
     const rows = await tdb.transaction(async (tx) => {
-      const due = await tx
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'webhook_id', 'payload', 'attempts'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
-        .where('webhook_id', 'in', [...hooks.keys()])
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(this.db.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
-        .execute();
-      // A webhook's share: what is beyond its free slots stays for the next pass.
-      const taken = new Map<string, number>();
-      const mine = due.filter((d) => {
-        const n = (this.perHook.get(d.webhook_id) ?? 0) + (taken.get(d.webhook_id) ?? 0);
-        if (n >= this.opts.perWebhook) return false;
-        taken.set(d.webhook_id, (taken.get(d.webhook_id) ?? 0) + 1);
-        return true;
-      });
+      const mine: Claimed[] = [];
+      for (const hookId of hooks.keys()) {
+        const room = Math.min(limit - mine.length, this.opts.perWebhook - (this.perHook.get(hookId) ?? 0));
+        if (room <= 0) continue;
+        const due = await tx
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'webhook_id', 'payload', 'attempts'])
+          .where('webhook_id', '=', hookId)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now.toISOString())
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
+          .orderBy('next_attempt_at')
+          .limit(room)
+          .$if(this.db.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+          .execute();
+        mine.push(...due);
+      }
       if (mine.length)
         await tx
           .updateTable('webhook_deliveries')

@@ -51,9 +51,17 @@ export async function recordAttempts(
             })),
           )
           .execute();
+      // Deliveries that end alike (outcome, answer, attempt number) are updated in one statement.
+      const alike = new Map<string, Attempt[]>();
       for (const a of list) {
+        const k = JSON.stringify([a.ok, a.status, a.delivery.attempts, a.ok ? null : a.error]);
+        alike.set(k, [...(alike.get(k) ?? []), a]);
+      }
+      for (const group of alike.values()) {
+        const a = group[group.length - 1]!;
         const attempts = a.delivery.attempts + 1;
         const delay = opts.delaysMs[attempts];
+        const ids = group.map((g) => g.delivery.id);
         await tx
           .updateTable('webhook_deliveries')
           .set(
@@ -75,7 +83,7 @@ export async function recordAttempts(
                   last_error: a.error,
                 },
           )
-          .where('id', '=', a.delivery.id)
+          .where('id', 'in', ids)
           .execute();
       }
       const healthy = [...new Set(list.filter((a) => a.ok).map((a) => a.delivery.webhook_id))];

@@ -54,7 +54,7 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await db.schema
     .createIndex('webhook_deliveries_due')
     .on('webhook_deliveries')
-    .columns(['tenant_id', 'status', 'next_attempt_at'])
+    .columns(['tenant_id', 'webhook_id', 'status', 'next_attempt_at'])
     .execute();
   await db.schema
     .createIndex('webhook_deliveries_of')
