@@ -224,9 +224,25 @@ export interface TaskSpec {
   teamId?: string | null;
 }
 
-/** An activity finishes with an outcome (the engine follows that connection), waits for people, ends, or faults. */
+/**
+ * A data connector run by a workflow step: the engine parks the process at the step and a runner calls the connector
+ * outside any transaction, retrying up to `attempts` times; its answer's outputs go into the record's fields and the
+ * step goes on with Done, or the process faults with the reason.
+ */
+export interface ConnectorCall {
+  connectorId: string;
+  input: Record<string, unknown>;
+  attempts: number;
+  timeoutMs: number;
+}
+
+/**
+ * An activity finishes with an outcome (the engine follows that connection), waits for people, calls a data
+ * connector, ends, or faults.
+ */
 export type ActivityResult =
   | { outcome: string }
+  | { call: ConnectorCall }
   | { wait: { tasks: TaskSpec[]; taskType: string; dueOn: string | null; remindEveryHours?: number | null } }
   | { end: 'Completed' }
   | { fault: string };

@@ -25,3 +25,7 @@ export const saveWorkflowDraft = (id: string, module: ModuleDefinition, workflow
   call<SavedDraft>(api.post('/form/Editor/SaveForm', { module, workflow }, { params: { id } }));
 
 export const publishModule = (id: string) => call<Published>(api.post('/form/Editor/publish', {}, { params: { id } }));
+
+/** The tenant's data connectors, for steps that call one. */
+export const fetchConnectorNames = () =>
+  call<{ id: string; name: string; dcType: string }[]>(api.get('/dataconnector/fetch'));

@@ -16,6 +16,7 @@ async function main() {
   if (config.outboxWorker) {
     ctx.outbox.start();
     app.webhooks.start();
+    app.connectorSteps.start();
   }
   // The first action should not wait for the engine's writer thread to load.
   ctx.transitions.start();

@@ -15,7 +15,13 @@ const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)
  * header's credentials (opened only here) and sends it through the egress module; the request comes back with
  * credentials masked, with the answer and how long it took.
  */
-type Settings = { dcType: string; config: Record<string, unknown>; securityHeaderId?: string | null };
+type Settings = {
+  dcType: string;
+  config: Record<string, unknown>;
+  securityHeaderId?: string | null;
+  /** Shorter than the 15 s every call is bounded by (a workflow step's time limit). */
+  timeoutMs?: number;
+};
 
 async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
   const server = (await loadConnectorRegistry()).servers[c.dcType];
@@ -37,7 +43,12 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
       const res = await egressFetch(
         url,
         { method: req.method, headers, body: req.body },
-        { allowPrivate: egress.allowPrivate, log: egress.log, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS },
+        {
+          allowPrivate: egress.allowPrivate,
+          log: egress.log,
+          maxBytes: MAX_BYTES,
+          timeoutMs: Math.min(c.timeoutMs ?? TIMEOUT_MS, TIMEOUT_MS),
+        },
       );
       const text = await res.text();
       return { sent, status: res.status, contentType: res.headers.get('content-type') ?? '', text };

@@ -254,6 +254,26 @@ export interface WebhookTenantsTable {
   tenant_id: string;
 }
 
+/** A data connector call of a workflow step (migration 0099): pending, running (leased), done, failed or stale. */
+export interface WorkflowCallsTable {
+  id: string;
+  tenant_id: string;
+  record_id: string;
+  instance_id: string;
+  activity_id: string;
+  connector_id: string;
+  input: string;
+  status: 'pending' | 'done' | 'failed' | 'stale';
+  attempts: number;
+  max_attempts: number;
+  timeout_ms: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_on: string;
+  finished_on: string | null;
+}
+
 /** A data connector (migration 0097): a connector plugin's settings. */
 export interface DataConnectorsTable {
   id: string;
@@ -568,6 +588,7 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_tenants: WebhookTenantsTable;
+  workflow_calls: WorkflowCallsTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

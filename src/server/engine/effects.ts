@@ -25,7 +25,8 @@ export type EngineEvent =
   | 'completed'
   | 'withdraw'
   | 'reminder'
-  | 'faulted';
+  | 'faulted'
+  | 'connector';
 
 /** Someone to tell about the transition (a notification; a mail too where the module has a template). */
 export interface Notice {

@@ -5,12 +5,13 @@ import type {
   ModulesTable,
   RecordsTable,
   TasksTable,
+  WorkflowCallsTable,
   WorkflowInstancesTable,
 } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { LoadedVersion, RecordRow } from '../records/store.js';
 import { COMPLETE_STEP, START_STEP, type WorkflowActivity } from '../../../schemas/workflow-definition.js';
-import { START_NOTICE_STEP } from '../../../runtime/plugin-contract.js';
+import { START_NOTICE_STEP, type ConnectorCall } from '../../../runtime/plugin-contract.js';
 import { activities } from '../../../runtime/activity-registry-node.js';
 import { historyRow, titleOf, type EngineEvent, type HistoryFacts, type Notice } from './effects.js';
 import { OPEN, TASK_FAULTED, WF } from './status.js';
@@ -69,6 +70,8 @@ export class Run {
   instanceSet?: Updateable<WorkflowInstancesTable>;
   readonly newTasks: Row<TasksTable>[] = [];
   readonly history: Row<ActivityHistoryTable>[] = [];
+  /** Data connector calls of steps the run reached (made after commit by the step runner). */
+  readonly calls: Row<WorkflowCallsTable>[] = [];
   readonly notices: Notice[] = [];
 
   constructor(
@@ -188,6 +191,28 @@ export class Run {
     });
     Object.assign(this.patch, { workflow_activity_id: act.activityId, workflow_activity_name: title });
     return id;
+  }
+
+  /** Parks the process at a step that calls a data connector: the call is made once this run has committed. */
+  park(act: WorkflowActivity, call: ConnectorCall) {
+    this.calls.push({
+      id: crypto.randomUUID(),
+      record_id: this.record.id,
+      instance_id: this.instanceId!,
+      activity_id: act.activityId,
+      connector_id: call.connectorId,
+      input: JSON.stringify(call.input),
+      status: 'pending',
+      attempts: 0,
+      max_attempts: call.attempts,
+      timeout_ms: call.timeoutMs,
+      next_attempt_at: this.now,
+      lease_until: null,
+      last_error: null,
+      created_on: this.now,
+      finished_on: null,
+    });
+    Object.assign(this.patch, { workflow_activity_id: act.activityId, workflow_activity_name: titleOf(act) });
   }
 
   finish(status: 'Completed' | 'Rejected') {

@@ -31,6 +31,7 @@ export async function enter(run: Run, act: WorkflowActivity): Promise<void> {
     const r = await server.execute(configOf(activities.manifests[current.type], current), current, contextOf(run));
     if ('fault' in r) return run.fault(r.fault, current);
     if ('end' in r) return run.finish('Completed');
+    if ('call' in r) return run.park(current, r.call);
     if ('wait' in r) {
       for (const t of r.wait.tasks)
         run.addTask(current, t.assigneeId, {

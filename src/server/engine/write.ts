@@ -78,13 +78,14 @@ export async function persist(run: Run): Promise<{ version: number }> {
       build: (t) => t.updateTable('workflow_instances').set(is.row).where('id', '=', param('is:id')),
     });
   }
-  type Table = 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox' | 'notifications';
+  type Table = 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox' | 'notifications' | 'workflow_calls';
   const inserts: [string, Table, object[]][] = [
     ['ii', 'workflow_instances', run.instanceInsert ? [run.instanceInsert] : []],
     ['nt', 'tasks', run.newTasks],
     ['h', 'activity_history', run.history],
     ['o', 'outbox', outbox.map((o) => outboxRow(o, run.now))],
     ['n', 'notifications', notifications],
+    ['wc', 'workflow_calls', run.calls],
   ];
   for (const [prefix, table, rows] of inserts) {
     if (!rows.length) continue;
