@@ -91,8 +91,21 @@ describe('security headers on /data-connector in Chromium', () => {
         await signInPage(page, web.origin, ...DEMO_ADMIN);
         await page.goto(`${web.origin}/data-connector/soap/new`);
         await page.getByLabel('Service description (WSDL) address').fill(`http://${host}/orders?wsdl`);
-        await page.getByRole('button', { name: 'Load its operations' }).click();
-        await page.getByRole('button', { name: 'Use GetOrder' }).click();
+        // The server may still hold the organisation's settings from before private targets were allowed (5 s).
+        const use = page.getByRole('button', { name: 'Use GetOrder' });
+        await expect
+          .poll(
+            async () => {
+              await page.getByRole('button', { name: 'Load its operations' }).click();
+              return use.waitFor({ timeout: 1500 }).then(
+                () => true,
+                () => false,
+              );
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+        await use.click();
         await expect.poll(() => page.getByLabel('Operation', { exact: true }).inputValue()).toBe('GetOrder');
         await page.getByLabel('Response path').fill('order');
         await page.getByLabel('customer', { exact: true }).fill('c7');
@@ -147,6 +160,59 @@ describe('security headers on /data-connector in Chromium', () => {
       await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Customer orders copy');
       await page.goto(`${web.origin}/data-connector`);
       await page.getByText('Connectors: 2').waitFor();
+      await page.close();
+    });
+
+    it('a workflow step calls the connector: picked in the designer, called after the submit, then the process goes on', async () => {
+      const page = await web.browser.newPage({ viewport: { width: 1500, height: 900 } });
+      await signInPage(page, web.origin, ...DEMO_ADMIN);
+      const app = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+        name: 'Customer calls',
+      });
+      await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${app.id}`, {
+        module: {
+          display_name: 'Customer calls',
+          fieldGroups: [
+            {
+              id: 'g',
+              label: 'Call',
+              rows: [{ fields: [{ name: 'customer', label: 'Customer', fieldType: 'text' }] }],
+            },
+          ],
+        },
+      });
+      await page.goto(`${web.origin}/form-editor/show/${app.id}/workflow`);
+      await page.getByTestId('activity-start').waitFor();
+      await page.getByTestId('palette-DataConnector').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('activity-dataconnector-1').waitFor();
+      const props = page.getByTestId('properties');
+      await props.getByLabel('Data connector', { exact: true }).selectOption({ label: 'Customer orders' });
+      await props.getByLabel('Tries').fill('2');
+      const next = page.getByTestId('next-steps');
+      await next.getByLabel('Done').selectOption('completed');
+      await page.getByTestId('steps').getByText('Start').focus();
+      await page.keyboard.press('Enter');
+      await next.getByLabel('Done').selectOption('dataconnector-1');
+      await page.screenshot({ path: '/tmp/workflow-connector-step.png' });
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page
+        .getByText(/published/i)
+        .first()
+        .waitFor();
+
+      const sub = await pageData<{ recordId: string }>(page, 'POST', '/api/EntryModule/submit', {
+        moduleId: app.id,
+        data: { customer: 'c77' },
+      });
+      await expect
+        .poll(
+          async () =>
+            (await pageData<{ status?: string; step: string }>(page, 'GET', `/api/EntryModule/${sub.recordId}/detail`))
+              .step,
+          { timeout: 15_000 },
+        )
+        .toBe('fs-complete');
       await page.close();
     });
   });
