@@ -15,6 +15,18 @@ function startApi() {
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.pathname === '/hop') return res.writeHead(302, { location: 'http://127.0.0.1:1/x' }).end();
       if (u.pathname === '/down') return res.writeHead(503, { 'content-type': 'text/plain' }).end('down for upkeep');
+      // Three pages of two items: by page number, by cursor, or by the next page's address.
+      const items = (n: number) => (n >= 1 && n <= 3 ? [{ id: `i${2 * n - 1}` }, { id: `i${2 * n}` }] : []);
+      const json = (o: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(o));
+      if (u.pathname === '/paged') return json({ data: items(Number(u.searchParams.get('p') ?? 1)) });
+      if (u.pathname === '/cursored') {
+        const n = Number(u.searchParams.get('after') ?? 1);
+        return json({ data: items(n), meta: { next: n < 3 ? String(n + 1) : null } });
+      }
+      if (u.pathname === '/linked') {
+        const n = Number(u.searchParams.get('n') ?? 1);
+        return json({ data: items(n), links: { next: n < 3 ? `/linked?n=${n + 1}` : null } });
+      }
       const m = /^\/customers\/([^/]+)\/orders$/.exec(u.pathname);
       const orders = [
         { id: 'o-1', total: 120.5, status: 'open' },
@@ -134,6 +146,43 @@ describe.each(await testDialects())('data connectors on %s', (dialect) => {
       (await o.post('dana', '/api/dataconnector/deletebyids', { ids: [id, copy.json().data.id] })).json(),
     ).toMatchObject({ success: true, data: { deleted: 2 } });
     expect((await o.get('dana', `/api/dataconnector/${id}/detail`)).statusCode).toBe(404);
+  });
+
+  it("reads a list answer page by page: page numbers, a cursor, or the next page's address", async () => {
+    await allowPrivate(true);
+    const paged = (path: string, extra: object) =>
+      o.post('dana', '/api/dataconnector/test', {
+        dcType: 'rest',
+        config: rest(base, {
+          url: `${base}${path}`,
+          method: 'GET',
+          bodyType: 'none',
+          body: [],
+          query: [],
+          headers: [],
+          ...extra,
+        }),
+        input: {},
+      });
+    const ids = (r: Awaited<ReturnType<typeof paged>>) => (r.json().data.response as { id: string }[]).map((x) => x.id);
+    const all = ['i1', 'i2', 'i3', 'i4', 'i5', 'i6'];
+    const byPage = await paged('/paged', { responsePath: 'data', paging: 'page', pageParam: 'p', maxPages: 10 });
+    expect(byPage.json(), byPage.body).toMatchObject({ success: true, data: { outputs: { order_id: 'i1' } } });
+    expect(ids(byPage)).toEqual(all);
+    const byCursor = await paged('/cursored', {
+      responsePath: 'data',
+      paging: 'cursor',
+      cursorPath: 'meta.next',
+      cursorParam: 'after',
+    });
+    expect(ids(byCursor)).toEqual(all);
+    const byLink = await paged('/linked', { responsePath: 'data', paging: 'next', cursorPath: 'links.next' });
+    expect(ids(byLink)).toEqual(all);
+    const capped = await paged('/paged', { responsePath: 'data', paging: 'page', pageParam: 'p', maxPages: 2 });
+    expect(ids(capped)).toEqual(['i1', 'i2', 'i3', 'i4']);
+    const notList = await paged('/paged', { responsePath: 'nothing', paging: 'page', pageParam: 'p' });
+    expect(notList.statusCode).toBe(502);
+    expect(notList.json().message).toBe('The answer has no list at nothing to page through.');
   });
 
   it('runs a connector with the values of a record, only for someone who may open it', async () => {

@@ -19,6 +19,16 @@ export interface RestConfig {
   responsePath: string;
   /** Values of the answer (paths below the response path; of its first item when it is a list) copied into fields. */
   outputs: { path: string; field: string }[];
+  /**
+   * Paging of a list answer (the list at the response path): one page; page numbers from 1 in `pageParam`; a cursor
+   * read at `cursorPath` and sent back in `cursorParam`; or the next page's address read at `cursorPath`. Pages are
+   * read until one is empty, has no cursor, or `maxPages` have been read; their lists are joined.
+   */
+  paging?: 'single' | 'page' | 'cursor' | 'next';
+  pageParam?: string;
+  cursorPath?: string;
+  cursorParam?: string;
+  maxPages?: number;
 }
 
 const NAME = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
@@ -51,6 +61,11 @@ export const manifest = defineConnectorManifest<RestConfig>({
       body: entries,
       responsePath: { type: 'string', maxLength: 200 },
       outputs: outputsSchema,
+      paging: { type: 'string', enum: ['single', 'page', 'cursor', 'next'] },
+      pageParam: { type: 'string', maxLength: 100 },
+      cursorPath: { type: 'string', maxLength: 200 },
+      cursorParam: { type: 'string', maxLength: 100 },
+      maxPages: { type: 'integer', minimum: 1, maximum: 50 },
     },
     required: ['method', 'url', 'headers', 'query', 'bodyType', 'body', 'responsePath', 'outputs'],
     additionalProperties: false,
@@ -64,6 +79,11 @@ export const manifest = defineConnectorManifest<RestConfig>({
     body: [],
     responsePath: '',
     outputs: [],
+    paging: 'single',
+    pageParam: 'page',
+    cursorPath: '',
+    cursorParam: 'cursor',
+    maxPages: 10,
   },
   inputs: (c) => templateInputs([c.url, ...[...c.headers, ...c.query, ...c.body].map((e) => e.value)]),
   fixtures: {
