@@ -170,6 +170,21 @@ describe.each(await testDialects())('workflow steps that call a data connector o
         message: 'The data connector ERP orders failed: the other system answered 503',
       });
       expect(erp.seen.filter((s) => s.url === '/orders/bravo')).toHaveLength(2);
+      // The record page offers to try the step again; the initiator does once the ERP is back.
+      const detail = await o.get('sam', `/api/EntryModule/${id}/detail`);
+      expect(detail.json().data.actions).toContain('retrystep');
+      erp.state.down = false;
+      const retried = await o.post('sam', '/api/EntryModule/workflow/retrystep', { recordId: id });
+      expect(retried.json(), retried.body).toMatchObject({
+        success: true,
+        message: 'The step will be tried again now.',
+      });
+      await run();
+      const back = await record(id);
+      expect(back).toMatchObject({ workflow_activity_id: 'check', workflow_faulted_on: null });
+      expect(JSON.parse(back.data).order_ref).toBe('SO-BRAVO');
+      const again = await o.post('sam', '/api/EntryModule/workflow/retrystep', { recordId: id });
+      expect(again.statusCode).toBe(409);
     } finally {
       erp.state.down = false;
     }

@@ -26,6 +26,7 @@ export const engineActions = {
     call<ActionResult>(api.post('/EntryModule/withdraw', { recordId, message })),
   remind: (recordId: string) => call<ReminderResult>(api.post('/EntryModule/reminder', { recordId })),
   restart: (recordId: string) => call<ActionResult>(api.post('/EntryModule/workflow/restart', { recordId })),
+  retryStep: (recordId: string) => call<ActionResult>(api.post('/EntryModule/workflow/retrystep', { recordId })),
   /** The record's activity history, oldest first. */
   history: (moduleId: string, recordId: string) =>
     call<HistoryEntry[]>(api.get(`/EntryModule/${moduleId}/workflowhistory`, { params: { recordId } })),

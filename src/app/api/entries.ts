@@ -71,6 +71,7 @@ export const entries = {
   withdraw: engineActions.withdraw,
   remind: engineActions.remind,
   restart: engineActions.restart,
+  retryStep: engineActions.retryStep,
 };
 
 /** Column configuration per user (the form editor's setuserconfig / getmoduleconfig). */

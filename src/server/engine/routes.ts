@@ -99,6 +99,12 @@ export function engineRoutes(app: ApiApp, ctx: AppContext) {
     },
   );
 
+  app.post(
+    `${E}/workflow/retrystep`,
+    { schema: { tags, body: RecordActionBody, response: { 200: ActionAnswer } } },
+    async (req) => ok(await act(req, 'retrystep'), 'The step will be tried again now.'),
+  );
+
   app.get(
     `${E}/:moduleId/workflowhistory`,
     { schema: { tags, params: HistoryParams, querystring: HistoryQuery, response: { 200: HistoryAnswer } } },

@@ -6,7 +6,7 @@ import { remind, restart, submit, withdraw } from './actions.js';
 import { approve, goBack, reassign, reassignTasks } from './task-actions.js';
 import { actorFor } from './reads.js';
 import { inTransaction } from './write.js';
-import { settleCall, type SettleCallInput } from './calls.js';
+import { retryStep, settleCall, type SettleCallInput } from './calls.js';
 import type {
   ApproveInput,
   GoBackInput,
@@ -39,6 +39,7 @@ export const TRANSITIONS = {
   withdraw: async (tx: Tx, user: User, p: RecordActionInput) => withdraw(tx, user, await actorFor(tx, user), p),
   reminder: async (tx: Tx, user: User, p: ReminderInput) => remind(tx, user, await actorFor(tx, user), p),
   restart: async (tx: Tx, user: User, p: RecordActionInput) => restart(tx, user, await actorFor(tx, user), p),
+  retrystep: async (tx: Tx, user: User, p: RecordActionInput) => retryStep(tx, user, await actorFor(tx, user), p),
   // The step runner's answer to a connector call (the platform acts: no user's rights are involved).
   settleCall: (tx: Tx, _user: User, p: SettleCallInput) => settleCall(tx, p),
 };

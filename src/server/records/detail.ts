@@ -8,7 +8,8 @@ import { isAdmin, loadRecordFor, maySaveDraft } from '../access/index.js';
 import type { RecordDetail } from './schemas.js';
 import { stepOfTask } from '../engine/engine.js';
 import { goBackTargets } from '../engine/actions.js';
-import { OPEN, processStatus } from '../engine/status.js';
+import { OPEN, processStatus, WF } from '../engine/status.js';
+import { failedCallOf } from '../engine/calls.js';
 import { openTaskOf, taskOfRecord } from './queries.js';
 import { commentRequired } from '../engine/interpreter.js';
 import { definitionForFilling } from './filling.js';
@@ -57,6 +58,7 @@ export async function recordDetail(
     ...(acting ? ['approve', ...(atStart ? [] : ['reject', 'reassign', 'goback'])] : []),
     ...(mine && running ? ['withdraw', 'reminder'] : []),
     ...(!r.is_draft && r.workflow_instance_id && (mine || admin) ? ['restart'] : []),
+    ...((mine || admin) && r.workflow_status === WF.faulted && (await failedCallOf(tdb, r)) ? ['retrystep'] : []),
   ];
   const { status, display } = processStatus(r);
   return {

@@ -131,6 +131,14 @@ export function ActionBar({
           onClick={() => void run(() => entries.restart(detail.id), 'ENTRY.RESTARTED', false, 'ENTRY.ERROR_RESTARTING')}
         />
       )}
+      {can('retrystep') && (
+        <Button
+          icon="repeat"
+          text={t('ENTRY.RETRY_STEP')}
+          loading={busy}
+          onClick={() => void run(() => entries.retryStep(detail.id), 'ENTRY.RETRIED', false)}
+        />
+      )}
       <Dialog isOpen={!!ask} onClose={() => setAsk(undefined)} title={ask ? t(`ENTRY.ASK.${ask}`) : ''}>
         <DialogBody>
           {ask === 'reassign' && (
