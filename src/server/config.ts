@@ -41,6 +41,8 @@ export interface Config {
   scheduler: boolean;
   /** How often the scheduler looks for due schedules, in ms (SCHEDULER_INTERVAL_MS, default 20 s). */
   schedulerIntervalMs: number;
+  /** Days the run log of calls to other systems keeps its entries (RUN_LOG_DAYS). */
+  runLogDays: number;
   /** Workflow steps that call a connector: poll, and the first retry's wait (doubling after; CONNECTOR_STEP_RETRY_MS). */
   connectorSteps: { pollMs: number; retryMs: number };
   /** Webhook sending (WEBHOOK_RETRY_DELAYS_MS: comma-separated waits before each attempt; tests shorten them). */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileMaxBytes: positive(env, 'FILE_MAX_BYTES', 10 * 1024 * 1024),
     scheduler: env.SCHEDULER !== 'off',
     schedulerIntervalMs: positive(env, 'SCHEDULER_INTERVAL_MS', 20_000),
+    runLogDays: positive(env, 'RUN_LOG_DAYS', 30),
     connectorSteps: {
       pollMs: positive(env, 'CONNECTOR_STEP_POLL_MS', 250),
       retryMs: positive(env, 'CONNECTOR_STEP_RETRY_MS', 10_000),

@@ -95,6 +95,18 @@ describe.each(await testDialects())('data connectors on %s', (dialect) => {
     expect(r.body).not.toContain('k3y-s3cret');
     expect(api.seen.at(-1)!.headers['x-api-key']).toBe('k3y-s3cret');
     expect(api.seen.at(-1)!.body).toBe('{"amount":"42"}');
+    // The run log has the call as sent, credentials masked.
+    const log = await o.post('dana', '/api/runlog/datatables', { kind: 'connector', length: 1 });
+    expect(log.json().data.data[0]).toMatchObject({
+      kind: 'connector',
+      trigger: 'test',
+      source_name: 'rest (test)',
+      method: 'POST',
+      status: 200,
+      outcome: 'ok',
+    });
+    expect(log.json().data.data[0].request).toContain('x-api-key: ••••');
+    expect(log.body).not.toContain('k3y-s3cret');
   });
 
   it('saves, lists, copies, runs and deletes connectors; bad settings are refused with the envelope', async () => {

@@ -183,6 +183,16 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
       [1, 'failed', 500],
     ]);
     expect(rows[1]!.responseExcerpt).toBe('busy, try later');
+    // The same attempts in the run log, beside connector calls.
+    const runLog = await o.post('admin', '/api/runlog/datatables', { kind: 'webhook', length: 3 });
+    expect(runLog.json().data.data.map((r: { outcome: string; status: number }) => [r.outcome, r.status])).toEqual([
+      ['ok', 204],
+      ['failed', 500],
+      ['failed', 500],
+    ]);
+    expect(runLog.json().data.data[0]).toMatchObject({ source_name: 'Claims feed', trigger: 'record.submitted' });
+    const cody = await o.post('cody', '/api/runlog/datatables', { kind: 'webhook' });
+    expect(cody.json().data.data.length).toBeGreaterThan(0); // consultants manage webhooks
 
     // Always failing: three attempts, then given up; the webhook shows it; a replay sends it again.
     rx.got.length = 0;

@@ -64,6 +64,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   fr: [
     'Actions',
     'Active',
+    'Cause',
     'Companies House',
     'Condition',
     'Connect Hub',

@@ -132,7 +132,7 @@ describe('security headers on /data-connector in Chromium', () => {
       await page.getByText('No connectors of this kind yet').waitFor();
       await page.getByRole('button', { name: 'New connector' }).click();
       await page.getByLabel('Name', { exact: true }).fill('Customer orders');
-      await page.getByLabel('Address').fill(`${base}/customers/{{customer}}/orders`);
+      await page.getByLabel('Address', { exact: true }).fill(`${base}/customers/{{customer}}/orders`);
       await page.getByLabel('Response path').fill('data');
       // The test asks for the inputs the settings name, and shows the request as sent and the answer.
       await page.getByLabel('customer', { exact: true }).fill('c42');
@@ -195,11 +195,10 @@ describe('security headers on /data-connector in Chromium', () => {
       await page.keyboard.press('Enter');
       await next.getByLabel('Done').selectOption('dataconnector-1');
       await page.screenshot({ path: '/tmp/workflow-connector-step.png' });
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByText('The workflow draft has been saved.').waitFor();
       await page.getByRole('button', { name: 'Publish' }).click();
-      await page
-        .getByText(/published/i)
-        .first()
-        .waitFor();
+      await page.getByTestId('module-status').getByText('Published v1').waitFor();
 
       const sub = await pageData<{ recordId: string }>(page, 'POST', '/api/EntryModule/submit', {
         moduleId: app.id,
@@ -213,6 +212,16 @@ describe('security headers on /data-connector in Chromium', () => {
           { timeout: 15_000 },
         )
         .toBe('fs-complete');
+      // The run log shows the step's call beside the designer's tests, with the request as sent.
+      await page.goto(`${web.origin}/data-connector`);
+      const log = page.getByRole('region', { name: 'Run log' });
+      await log.getByLabel('Kind').selectOption('connector');
+      const step = log.getByRole('row').filter({ hasText: 'A workflow step' }).first();
+      await step.waitFor();
+      await expect(step.innerText()).resolves.toContain(`GET ${base}/customers/c77/orders`);
+      await step.getByRole('button', { name: 'Show the request and the answer' }).click();
+      await log.locator('pre').filter({ hasText: '"o-c77"' }).waitFor();
+      await page.screenshot({ path: '/tmp/run-log.png', fullPage: true });
       await page.close();
     });
   });

@@ -71,6 +71,12 @@ describe.each(await testDialects())('data connector attack cases on %s', (dialec
     const run = await o.post('dana', '/api/workflowapi/dataconnectorexecute', { id: connectorId, input: { item: 1 } });
     expect(run.statusCode).toBe(502);
     expect(seen).toHaveLength(0);
+    // The run log records the egress module's refusal.
+    const log = await o.post('dana', '/api/runlog/datatables', { outcome: 'refused', length: 1 });
+    expect(log.json().data.data[0]).toMatchObject({ trigger: 'execute', source_name: 'Echo', outcome: 'refused' });
+    // Another tenant reads none of it; a full user reads no webhook attempts.
+    expect((await o.post('bravo', '/api/runlog/datatables', {})).json().data.data).toEqual([]);
+    expect((await o.post('sam', '/api/runlog/datatables', {})).statusCode).toBe(403);
   });
 
   it('never sends the secret back, and keeps inputs from breaking out of the address or a header', async () => {

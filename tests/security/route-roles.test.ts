@@ -106,6 +106,7 @@ const MATRIX = `
   POST   /api/dataconnector/describe                                   designers
   POST   /api/workflowapi/dataconnectorexecute                         designers
   POST   /api/workflowapi/rundataconnector                             designers
+  POST   /api/runlog/datatables                                        designers
   POST   /api/webhook/save                                             managers
   GET    /api/webhook/detail                                           managers
   POST   /api/webhook/datatables                                       managers

@@ -81,7 +81,9 @@ export function connectorRoutes(app: ApiApp) {
     async (req) => {
       const config = await checkedConfig(req.body.dcType, req.body.config);
       const c = { dcType: req.body.dcType, config, securityHeaderId: req.body.securityHeaderId };
-      return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req)));
+      // A test of settings not saved yet is logged under the kind's name.
+      const trace = { trigger: 'test' as const, connectorName: `${req.body.dcType} (test)` };
+      return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req), trace));
     },
   );
   app.post(
@@ -97,7 +99,8 @@ export function connectorRoutes(app: ApiApp) {
     { config: designers, schema: { tags, body: ExecuteBody, response: { 200: ResultAnswer } } },
     async (req) => {
       const c = await connectorById(req.tdb, req.body.id);
-      return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req)));
+      const trace = { trigger: 'execute' as const, connectorId: c.id, connectorName: c.name };
+      return ok(await runConnector(req.tdb, c, req.body.input ?? {}, egressOf(req), trace));
     },
   );
   app.post(
@@ -107,7 +110,8 @@ export function connectorRoutes(app: ApiApp) {
       const c = await connectorById(req.tdb, req.body.id);
       // The record's values as the caller sees them at its step: hidden fields never go out.
       const record = await recordDetail(req.tdb, req.user, req.body.recordId);
-      return ok(await runConnector(req.tdb, c, record.data, egressOf(req)));
+      const trace = { trigger: 'run' as const, connectorId: c.id, connectorName: c.name, recordId: record.id };
+      return ok(await runConnector(req.tdb, c, record.data, egressOf(req), trace));
     },
   );
 }

@@ -4,6 +4,7 @@ import { credentialHeaders, type Egress } from '../credentials/apply.js';
 import { egressFetch, EgressError } from '../egress/fetch.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { writeRunLog } from '../runlog/log.js';
 
 /** What a connector call may send and read: bounded in time and size like every outbound call. */
 const TIMEOUT_MS = 15_000;
@@ -23,16 +24,35 @@ type Settings = {
   timeoutMs?: number;
 };
 
+/** What caused a connector call, for the run log. */
+export interface RunTrace {
+  trigger: 'test' | 'execute' | 'run' | 'step';
+  connectorId?: string | null;
+  connectorName: string;
+  recordId?: string | null;
+  step?: string | null;
+}
+
+/** The last request a call sent and what came of it (a call may send several: pages, a WSDL). */
+interface Last {
+  sent?: ConnectorRequest;
+  status?: number;
+  text?: string;
+  refused?: boolean;
+}
+
 async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
   const server = (await loadConnectorRegistry()).servers[c.dcType];
   if (!server) throw badRequest(`'${c.dcType}' is not a kind of connector`);
   const credentials = c.securityHeaderId ? await credentialHeaders(tdb, c.securityHeaderId, egress) : {};
+  const last: Last = {};
   const send = async (req: ConnectorRequest) => {
     const headers = { ...req.headers, ...credentials };
     const shown = Object.fromEntries(
       Object.entries(headers).map(([k, v]) => [k, SENSITIVE.test(k) || k in credentials ? '••••' : v]),
     );
     const sent = { ...req, headers: shown };
+    Object.assign(last, { sent, status: undefined, text: undefined, refused: false });
     let url: URL;
     try {
       url = new URL(req.url);
@@ -51,13 +71,47 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
         },
       );
       const text = await res.text();
+      Object.assign(last, { status: res.status, text });
       return { sent, status: res.status, contentType: res.headers.get('content-type') ?? '', text };
     } catch (err) {
-      if (err instanceof EgressError) throw new HttpError(502, err.message);
+      if (err instanceof EgressError) {
+        last.refused = err.code === 'refused';
+        throw new HttpError(502, err.message);
+      }
       throw err;
     }
   };
-  return { server, ctx: { send } };
+  return { server, ctx: { send }, last };
+}
+
+const requestText = (r: ConnectorRequest) =>
+  [`${r.method} ${r.url}`, ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`), '', r.body ?? ''].join('\n');
+
+/** Writes the call into the run log; a log that cannot be written never fails the call. */
+async function logRun(tdb: TenantDb, egress: Egress, trace: RunTrace, last: Last, ms: number, error?: string) {
+  const ok = !error && last.status !== undefined && last.status >= 200 && last.status < 300;
+  try {
+    await writeRunLog(tdb, [
+      {
+        kind: 'connector',
+        source_id: trace.connectorId ?? null,
+        source_name: trace.connectorName,
+        trigger: trace.trigger,
+        record_id: trace.recordId ?? null,
+        step: trace.step ?? null,
+        method: last.sent?.method ?? '',
+        url: last.sent?.url ?? '',
+        status: last.status ?? null,
+        outcome: last.refused ? 'refused' : ok ? 'ok' : 'failed',
+        duration_ms: Math.round(ms),
+        request: last.sent ? requestText(last.sent) : null,
+        response: last.text ?? null,
+        error: error ?? (ok || last.status === undefined ? null : `The other system answered ${last.status}.`),
+      },
+    ]);
+  } catch (err) {
+    egress.log?.warn({ err }, 'run log: a connector call could not be logged');
+  }
 }
 
 /**
@@ -71,14 +125,24 @@ function reported(err: unknown): unknown {
   return err;
 }
 
-export async function runConnector(tdb: TenantDb, c: Settings, input: Record<string, unknown>, egress: Egress) {
-  const { server, ctx } = await prepare(tdb, c, egress);
+export async function runConnector(
+  tdb: TenantDb,
+  c: Settings,
+  input: Record<string, unknown>,
+  egress: Egress,
+  trace?: RunTrace,
+) {
+  const { server, ctx, last } = await prepare(tdb, c, egress);
   const t0 = performance.now();
   try {
     const r = await server.invoke(c.config as never, input, ctx);
-    return { ...r, durationMs: Math.round(performance.now() - t0) };
+    const durationMs = Math.round(performance.now() - t0);
+    if (trace) await logRun(tdb, egress, trace, last, durationMs);
+    return { ...r, durationMs };
   } catch (err) {
-    throw reported(err);
+    const e = reported(err);
+    if (trace) await logRun(tdb, egress, trace, last, performance.now() - t0, (e as Error).message ?? String(e));
+    throw e;
   }
 }
 

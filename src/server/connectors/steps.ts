@@ -167,6 +167,7 @@ export class ConnectorStepRunner {
         },
         JSON.parse(c.input) as Record<string, unknown>,
         { allowPrivate, log: this.log },
+        { trigger: 'step', connectorId: connector.id, connectorName: name, recordId: c.record_id, step: c.activity_id },
       );
       if (r.status >= 200 && r.status < 300) return void (await settle({ outputs: r.outputs }));
       error = `the other system answered ${r.status}`;

@@ -254,6 +254,27 @@ export interface WebhookTenantsTable {
   tenant_id: string;
 }
 
+/** One call to another system (migration 0100): a connector call or a webhook attempt. */
+export interface RunLogTable {
+  id: string;
+  tenant_id: string;
+  kind: 'connector' | 'webhook';
+  source_id: string | null;
+  source_name: string;
+  trigger: string;
+  record_id: string | null;
+  step: string | null;
+  method: string;
+  url: string;
+  status: number | null;
+  outcome: 'ok' | 'failed' | 'refused';
+  duration_ms: number;
+  request: string | null;
+  response: string | null;
+  error: string | null;
+  created_on: string;
+}
+
 /** A data connector call of a workflow step (migration 0099): pending, running (leased), done, failed or stale. */
 export interface WorkflowCallsTable {
   id: string;
@@ -589,6 +610,7 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   webhook_tenants: WebhookTenantsTable;
   workflow_calls: WorkflowCallsTable;
+  run_log: RunLogTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

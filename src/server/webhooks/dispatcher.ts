@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import { egressFetch } from '../egress/fetch.js';
+import { EgressError, egressFetch } from '../egress/fetch.js';
 import { deliveryHeaders } from './sign.js';
 import { recordAttempts, type Attempt } from './outcomes.js';
 
@@ -25,12 +25,15 @@ const EXCERPT = 500;
 
 interface Hook {
   id: string;
+  name: string;
   url: string;
   secret: string | null;
 }
 interface Claimed {
   id: string;
   webhook_id: string;
+  event: string;
+  record_id: string | null;
   payload: string;
   attempts: number;
 }
@@ -125,11 +128,16 @@ export class WebhookDispatcher {
   private async claim(tdb: TenantDb, limit: number) {
     const now = new Date();
     const hooks = new Map<string, Hook>();
-    const active = await tdb.selectFrom('webhooks').select(['id', 'url', 'secret']).where('active', '=', 1).execute();
+    const active = await tdb
+      .selectFrom('webhooks')
+      .select(['id', 'name', 'url', 'secret'])
+      .where('active', '=', 1)
+      .execute();
     for (const h of active)
       if ((this.perHook.get(h.id) ?? 0) < this.opts.perWebhook)
         hooks.set(h.id, {
           id: h.id,
+          name: h.name,
           url: h.url,
           secret: h.secret ? this.openHookSecret(tdb.tenantId, h.id, h.secret) : null,
         });
@@ -142,7 +150,7 @@ export class WebhookDispatcher {
         if (room <= 0) continue;
         const due = await tx
           .selectFrom('webhook_deliveries')
-          .select(['id', 'webhook_id', 'payload', 'attempts'])
+          .select(['id', 'webhook_id', 'event', 'record_id', 'payload', 'attempts'])
           .where('webhook_id', '=', hookId)
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now.toISOString())
@@ -173,7 +181,7 @@ export class WebhookDispatcher {
     this.perHook.set(hook.id, (this.perHook.get(hook.id) ?? 0) + 1);
     const t0 = performance.now();
     const work = (async () => {
-      let a: Omit<Attempt, 'tenantId' | 'durationMs' | 'at'>;
+      let a: Omit<Attempt, 'tenantId' | 'durationMs' | 'at' | 'hook'>;
       try {
         const res = await egressFetch(
           new URL(hook.url),
@@ -190,10 +198,12 @@ export class WebhookDispatcher {
           error: ok ? null : `The endpoint answered ${res.status}.`,
         };
       } catch (err) {
-        a = { delivery: d, ok: false, status: null, excerpt: null, error: errorText(err) };
+        const refused = err instanceof EgressError && err.code === 'refused';
+        a = { delivery: d, ok: false, status: null, excerpt: null, error: errorText(err), refused };
       }
       this.results.push({
         ...a,
+        hook: { name: hook.name, url: hook.url },
         tenantId,
         durationMs: Math.round(performance.now() - t0),
         at: new Date().toISOString(),

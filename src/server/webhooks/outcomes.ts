@@ -3,12 +3,16 @@ import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { NotificationPayload } from '../notifications/deliver.js';
+import { writeRunLog } from '../runlog/log.js';
 
 /** One finished try of a delivery, waiting to be written. */
 export interface Attempt {
   tenantId: string;
-  delivery: { id: string; webhook_id: string; attempts: number };
+  delivery: { id: string; webhook_id: string; attempts: number; event: string; record_id: string | null };
+  hook: { name: string; url: string };
   ok: boolean;
+  /** The egress module refused the address (a private target not allowed). */
+  refused?: boolean;
   status: number | null;
   excerpt: string | null;
   error: string | null;
@@ -51,6 +55,26 @@ export async function recordAttempts(
             })),
           )
           .execute();
+      await writeRunLog(
+        tx,
+        list.map((a) => ({
+          kind: 'webhook' as const,
+          source_id: a.delivery.webhook_id,
+          source_name: a.hook.name,
+          trigger: a.delivery.event,
+          record_id: a.delivery.record_id,
+          step: null,
+          method: 'POST',
+          url: a.hook.url,
+          status: a.status,
+          outcome: a.ok ? ('ok' as const) : a.refused ? ('refused' as const) : ('failed' as const),
+          duration_ms: a.durationMs,
+          request: `POST ${a.hook.url}\nwebhook-id: ${a.delivery.id}`,
+          response: a.excerpt,
+          error: a.error,
+          created_on: a.at,
+        })),
+      );
       // Deliveries that end alike (outcome, answer, attempt number) are updated in one statement.
       const alike = new Map<string, Attempt[]>();
       for (const a of list) {

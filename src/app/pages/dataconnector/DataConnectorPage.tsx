@@ -9,11 +9,12 @@ import { useFormatDate } from '../../shell/dates';
 import { deleteSecurityHeader, fetchSecurityHeaders, type SecurityHeader } from './api';
 import { SecurityHeaderDialog } from './SecurityHeaderDialog';
 import { ConnectorTypes } from './ConnectorTypes';
+import { RunLog } from './RunLog';
 import './dataconnector.css';
 
 /**
  * /data-connector: the kinds of connector (each lists its connectors at /data-connector/{dcType}) and the security
- * headers (named credential sets) that connectors and remote lookups send.
+ * headers (named credential sets) that connectors and remote lookups send, and the run log of calls to other systems.
  */
 export function DataConnectorPage() {
   const { t } = useTranslation();
@@ -90,6 +91,7 @@ export function DataConnectorPage() {
           </tbody>
         </HTMLTable>
       )}
+      <RunLog />
       {editing && (
         <SecurityHeaderDialog
           header={editing === 'new' ? undefined : editing}

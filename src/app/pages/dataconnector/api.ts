@@ -46,3 +46,15 @@ export const describeConnector = (body: {
   config: Record<string, unknown>;
   securityHeaderId?: string | null;
 }) => call<ConnectorOperation[]>(api.post(`${D}/describe`, body));
+
+export type { RunLogRow } from '../../../server/runlog/schemas';
+export const fetchRunLog = (q: { page: number; search: string; kind: string; outcome: string }) =>
+  call<{ data: import('../../../server/runlog/schemas').RunLogRow[]; recordsFiltered: number; countCapped?: boolean }>(
+    api.post('/runlog/datatables', {
+      page: q.page,
+      length: 25,
+      search: q.search,
+      ...(q.kind ? { kind: q.kind } : {}),
+      ...(q.outcome ? { outcome: q.outcome } : {}),
+    }),
+  );
