@@ -336,6 +336,11 @@ export interface ConnectorContext {
    * credentials masked, and the answer's status, content type and text.
    */
   send(req: ConnectorRequest): Promise<{ sent: ConnectorRequest; status: number; contentType: string; text: string }>;
+  /**
+   * For message-level security (WS-Security): the user name and password of the connector's security header (a
+   * Basic one). The host masks the password wherever the request as sent shows it; a 400 without such a header.
+   */
+  userCredentials(): Promise<{ username: string; password: string }>;
 }
 
 export interface ConnectorResult {

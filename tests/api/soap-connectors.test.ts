@@ -9,13 +9,18 @@ import { testDialects } from '../support/databases.js';
 
 /** A SOAP service built with the `soap` package's own server: orders by customer, a fault for 'bad'. */
 function startService() {
-  const seen: { customer: string; amount?: string; authorization?: string }[] = [];
+  const seen: { customer: string; amount?: string; authorization?: string; security?: unknown }[] = [];
   const server = http.createServer((_req, res) => res.writeHead(404).end());
   const service = {
     OrderService: {
       OrderPort: {
-        GetOrder(args: { customer: string; amount?: string }, _cb: unknown, _h: unknown, req: http.IncomingMessage) {
-          seen.push({ ...args, authorization: req.headers.authorization });
+        GetOrder(
+          args: { customer: string; amount?: string },
+          _cb: unknown,
+          headers: { Security?: unknown } | undefined,
+          req: http.IncomingMessage,
+        ) {
+          seen.push({ ...args, authorization: req.headers.authorization, security: headers?.Security });
           if (args.customer === 'bad') throw { Fault: { faultcode: 'soap:Client', faultstring: 'No such customer' } };
           return { order: { id: `o-${args.customer}`, customer: args.customer, total: '12.50' } };
         },
@@ -60,6 +65,45 @@ describe.each(await testDialects())('SOAP connectors on %s', (dialect) => {
     headerId = h.json().data.id;
   });
   afterAll(() => new Promise<void>((r) => svc.server.close(() => r())));
+
+  it('signs requests with a WS-Security username token from the security header, the password masked', async () => {
+    for (const mode of ['text', 'digest'] as const) {
+      const r = await o.post('dana', '/api/dataconnector/test', {
+        dcType: 'soap',
+        config: soap({ wsSecurity: mode }),
+        securityHeaderId: headerId,
+        input: { customer: `ws-${mode}` },
+      });
+      expect(r.json(), r.body).toMatchObject({ success: true, data: { outputs: { order_id: `o-ws-${mode}` } } });
+      expect(r.body).not.toContain('pa55-word');
+      const token = (svc.seen.at(-1)!.security as { UsernameToken: Record<string, unknown> }).UsernameToken;
+      expect(token.Username).toBe('flow');
+      const password = token.Password as { $value?: string; attributes?: { Type?: string } } | string;
+      const value = typeof password === 'string' ? password : password.$value;
+      if (mode === 'text') expect(value).toBe('pa55-word');
+      else {
+        expect(value).not.toBe('pa55-word');
+        expect(token.Nonce).toBeTruthy();
+      }
+    }
+    // A token needs a user name and password: a bearer set cannot give one.
+    const bearer = await o.post('dana', '/api/dataconnector/securityheader/save', {
+      name: 'A token',
+      kind: 'bearer',
+      settings: {},
+      secret: 't0ken',
+    });
+    const refused = await o.post('dana', '/api/dataconnector/test', {
+      dcType: 'soap',
+      config: soap({ wsSecurity: 'text' }),
+      securityHeaderId: bearer.json().data.id,
+      input: { customer: 'x' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'WS-Security needs a security header of the kind Basic (user name and password).',
+    );
+  });
 
   it('needs request data and security unless a JSON workflow is used', async () => {
     for (const body of [

@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'Webhooks',
     'Workflow',
     '{{page}} / {{pages}}',
+    'WS-Security',
   ],
   es: [
     'Companies House',
@@ -60,6 +61,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'editable',
     'visible',
     '{{page}} / {{pages}}',
+    'WS-Security',
   ],
   fr: [
     'Actions',
@@ -101,6 +103,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'date',
     'visible',
     '{{page}} / {{pages}}',
+    'WS-Security',
   ],
   ja: [
     'Companies House',
@@ -112,6 +115,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'REST API',
     'SAML 2',
     '{{page}} / {{pages}}',
+    'WS-Security',
   ],
   zh: [
     'Companies House',
@@ -123,6 +127,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'REST API',
     'SAML 2',
     '{{page}} / {{pages}}',
+    'WS-Security',
   ],
 };
 

@@ -15,6 +15,8 @@ export interface SoapConfig {
   /** Where the useful part of the answer is (a.b.c), '' for all of it. */
   responsePath: string;
   outputs: { path: string; field: string }[];
+  /** WS-Security username token from the security header (Basic): password as text or as a digest; off by default. */
+  wsSecurity?: 'off' | 'text' | 'digest';
 }
 
 const NAME = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z_][A-Za-z0-9_.:-]*$' } as const;
@@ -45,6 +47,7 @@ export const manifest = defineConnectorManifest<SoapConfig>({
       jsonBody: { type: 'string', maxLength: 20000 },
       responsePath: { type: 'string', maxLength: 200 },
       outputs: outputsSchema,
+      wsSecurity: { type: 'string', enum: ['off', 'text', 'digest'] },
     },
     required: ['wsdlUrl', 'operation', 'args', 'useJsonWorkflow', 'jsonBody', 'responsePath', 'outputs'],
     additionalProperties: false,
@@ -57,6 +60,7 @@ export const manifest = defineConnectorManifest<SoapConfig>({
     jsonBody: '',
     responsePath: '',
     outputs: [],
+    wsSecurity: 'off',
   },
   inputs: (c) => templateInputs(c.useJsonWorkflow ? [c.jsonBody] : c.args.map((a) => a.value)),
   // Picking an operation names it and lists its input parts, each filled from an input of the same name.

@@ -1,5 +1,5 @@
 import axios, { type AxiosAdapter } from 'axios';
-import { createClientAsync, type Client } from 'soap';
+import { createClientAsync, WSSecurity, type Client } from 'soap';
 import {
   ConnectorError,
   defineConnectorServer,
@@ -105,6 +105,16 @@ export const server = defineConnectorServer({
   async invoke(c, input, ctx) {
     const last: { sent?: ConnectorRequest; status?: number } = {};
     const client = await clientFor(c, ctx, last);
+    if (c.wsSecurity === 'text' || c.wsSecurity === 'digest') {
+      const { username, password } = await ctx.userCredentials();
+      client.setSecurity(
+        new WSSecurity(username, password, {
+          passwordType: c.wsSecurity === 'digest' ? 'PasswordDigest' : 'PasswordText',
+          hasTimeStamp: true,
+          hasNonce: true,
+        }),
+      );
+    }
     const ops = operations(client);
     const call = (client as unknown as Record<string, unknown>)[`${c.operation}Async`];
     if (!c.operation || !ops.includes(c.operation) || typeof call !== 'function')

@@ -1,6 +1,6 @@
 import { loadConnectorRegistry } from '../../../runtime/connector-registry-node.js';
 import { ConnectorError, type ConnectorRequest } from '../../../runtime/plugin-contract.js';
-import { credentialHeaders, type Egress } from '../credentials/apply.js';
+import { credentialHeaders, credentialPair, type Egress } from '../credentials/apply.js';
 import { egressFetch, EgressError } from '../egress/fetch.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
@@ -46,12 +46,23 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
   if (!server) throw badRequest(`'${c.dcType}' is not a kind of connector`);
   const credentials = c.securityHeaderId ? await credentialHeaders(tdb, c.securityHeaderId, egress) : {};
   const last: Last = {};
+  // Secrets a plugin put into the message itself (WS-Security): masked wherever the request as sent shows them.
+  const secrets: string[] = [];
+  const mask = (text: string | undefined) =>
+    text === undefined ? text : secrets.reduce((t, s) => (s ? t.split(s).join('••••') : t), text);
+  const userCredentials = async () => {
+    if (!c.securityHeaderId)
+      throw badRequest('WS-Security needs a security header of the kind Basic (user name and password).');
+    const pair = await credentialPair(tdb, c.securityHeaderId);
+    secrets.push(pair.password);
+    return pair;
+  };
   const send = async (req: ConnectorRequest) => {
     const headers = { ...req.headers, ...credentials };
     const shown = Object.fromEntries(
       Object.entries(headers).map(([k, v]) => [k, SENSITIVE.test(k) || k in credentials ? '••••' : v]),
     );
-    const sent = { ...req, headers: shown };
+    const sent = { ...req, headers: shown, body: mask(req.body) };
     Object.assign(last, { sent, status: undefined, text: undefined, refused: false });
     let url: URL;
     try {
@@ -81,7 +92,7 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
       throw err;
     }
   };
-  return { server, ctx: { send }, last };
+  return { server, ctx: { send, userCredentials }, last };
 }
 
 const requestText = (r: ConnectorRequest) =>

@@ -72,6 +72,21 @@ async function tokenFor(key: string, load: () => Promise<{ token: string; until:
   return (await p).token;
 }
 
+/** A Basic set's user name and password, for message-level security (WS-Security), or a 400 for any other set. */
+export async function credentialPair(tdb: TenantDb, id: string): Promise<{ username: string; password: string }> {
+  let set: Awaited<ReturnType<typeof openHeader>>;
+  try {
+    set = await openHeader(tdb, id);
+  } catch (err) {
+    if (err instanceof SecretError)
+      throw new HttpError(400, 'A security header this request names cannot be read: save its secret again.');
+    throw err;
+  }
+  if (!set || set.kind !== 'basic')
+    throw new HttpError(400, 'WS-Security needs a security header of the kind Basic (user name and password).');
+  return { username: set.settings.username ?? '', password: set.secret };
+}
+
 /** Control characters never reach a header line. */
 const clean = (v: string) => [...v].filter((c) => c >= ' ' && c !== '\u007f').join('');
 
