@@ -1,18 +1,8 @@
 import { Fragment, useDeferredValue, useState } from 'react';
-import {
-  Button,
-  ButtonGroup,
-  H3,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, H3, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../components/Pager';
 import { errorMessage } from '../../api/client';
 import { useFormatDate } from '../../shell/dates';
 import { eventLabelKey } from '../webhooks/events';
@@ -152,23 +142,12 @@ export function RunLog() {
           </tbody>
         </HTMLTable>
       )}
-      {pages > 1 && (
-        <ButtonGroup>
-          <Button
-            icon="chevron-left"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            aria-label={t('DC.PREVIOUS')}
-          />
-          <Button disabled text={t('DC.PAGE', { page, pages })} />
-          <Button
-            icon="chevron-right"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            aria-label={t('DC.NEXT')}
-          />
-        </ButtonGroup>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        texts={{ previous: t('DC.PREVIOUS'), next: t('DC.NEXT'), page: t('DC.PAGE', { page, pages }) }}
+      />
     </section>
   );
 }

@@ -1,17 +1,8 @@
 import { useState } from 'react';
-import {
-  Button,
-  ButtonGroup,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../components/Pager';
 import { errorMessage } from '../../api/client';
 import { toastError, toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
@@ -138,23 +129,12 @@ export function ExecutionLog({ webhookId }: { webhookId: string }) {
           </tbody>
         </HTMLTable>
       )}
-      {pages > 1 && (
-        <ButtonGroup>
-          <Button
-            icon="chevron-left"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            aria-label={t('WH.PREVIOUS')}
-          />
-          <Button disabled text={t('WH.PAGE', { page, pages })} />
-          <Button
-            icon="chevron-right"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            aria-label={t('WH.NEXT')}
-          />
-        </ButtonGroup>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        texts={{ previous: t('WH.PREVIOUS'), next: t('WH.NEXT'), page: t('WH.PAGE', { page, pages }) }}
+      />
     </div>
   );
 }
