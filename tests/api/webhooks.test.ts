@@ -261,6 +261,21 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     expect(rx.got.map((g) => g.body.data.record.fields?.title)).toEqual(['Ferry']);
   });
 
+  it('two nodes sending at once deliver each event once', async () => {
+    const second = await buildApp({ config: o.t.config, db: o.t.db, logger: false });
+    try {
+      rx.got.length = 0;
+      for (const title of ['N1', 'N2', 'N3', 'N4', 'N5', 'N6']) await submit(title);
+      await o.t.ctx.outbox.drain();
+      await Promise.all([o.t.app.webhooks.drain(), second.app.webhooks.drain(), o.t.app.webhooks.drain()]);
+      const ids = rx.got.map((g) => g.id);
+      expect(ids).toHaveLength(6);
+      expect(new Set(ids).size).toBe(6);
+    } finally {
+      await second.app.close();
+    }
+  });
+
   it('a delivery waiting for its retry is sent once by the server that starts after a restart', async () => {
     rx.got.length = 0;
     rx.state.fail = 1;
