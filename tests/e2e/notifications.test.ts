@@ -228,6 +228,8 @@ describe('notifications and the realtime badge in Chromium', () => {
     await approver.getByRole('tab', { name: 'My drafts' }).click();
     const rows = approver.locator('tbody tr[data-testid^="record-row-"]');
     await approver.getByText('No records').or(rows.first()).first().waitFor();
+    // The rows counted must be the drafts tab's, not the previous tab's still on screen.
+    await approver.waitForLoadState('networkidle');
     const before = await rows.count();
     const other = await approver.context().newPage();
     await other.goto(`${web.origin}/tasks`);
@@ -236,7 +238,7 @@ describe('notifications and the realtime badge in Chromium', () => {
       data: { title: 'Draft from the other tab' },
     });
     await approver.getByTestId(`record-row-${id}`).waitFor({ timeout: 5_000 });
-    expect(await rows.count()).toBe(before + 1);
+    await expect.poll(() => rows.count()).toBe(before + 1);
     await other.close();
   });
 
