@@ -97,8 +97,17 @@ export class ConnectorStepRunner {
     return tried;
   }
 
-  private claim(tdb: TenantDb): Promise<Call[]> {
+  private async claim(tdb: TenantDb): Promise<Call[]> {
     const now = new Date();
+    // A plain read first: most passes find nothing, and an empty claim transaction would still take the write lock.
+    const any = await tdb
+      .selectFrom('workflow_calls')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now.toISOString())
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) return [];
     return tdb.transaction(async (tx) => {
       const due = await tx
         .selectFrom('workflow_calls')
