@@ -341,6 +341,11 @@ export interface ConnectorContext {
    * Basic one). The host masks the password wherever the request as sent shows it; a 400 without such a header.
    */
   userCredentials(): Promise<{ username: string; password: string }>;
+  /**
+   * For signing messages (WS-Security X.509): the certificate and private key (PEM) of the connector's security
+   * header (a Certificate one); a 400 without such a header. The key is for signing only, never for the message.
+   */
+  certificate(): Promise<{ cert: string; key: string }>;
 }
 
 export interface ConnectorResult {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
+import { generate } from 'selfsigned';
 import { listen } from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, pageData, signInPage, useWeb } from '../support/web.js';
@@ -47,6 +48,34 @@ describe('security headers on /data-connector in Chromium', () => {
     expect(sets.data[0]).toMatchObject({ hasSecret: true, settings: { scope: 'parts.read' } });
     expect(JSON.stringify(sets)).not.toContain('s3cret-value');
     expect(await page.content()).not.toContain('s3cret-value');
+    await page.close();
+  });
+
+  it('adds a client certificate whose key must match, and shows whom it names and until when', async () => {
+    const mk = (cn: string) => generate([{ name: 'commonName', value: cn }], { keySize: 2048 } as never);
+    const [mine, other] = await Promise.all([mk('acme-orders-client'), mk('someone-else')]);
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    await page.goto(`${web.origin}/data-connector`);
+    await page.getByRole('button', { name: 'New security header' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Orders client certificate');
+    await dialog.getByLabel('Kind').selectOption('certificate');
+    await dialog.getByLabel('Certificate (PEM)').fill(mine.cert);
+    await dialog.getByLabel('Private key (PEM)').fill(other.private);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The private key does not belong to the certificate').waitFor();
+    await dialog.getByLabel('Private key (PEM)').fill(mine.private);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The security header has been saved.').waitFor();
+    const row = page.getByTestId('header-row-Orders client certificate');
+    await row.getByText('Certificate (X.509)').waitFor();
+    await row.getByText(/^Valid until /).waitFor();
+    await row.getByRole('button', { name: 'Edit Orders client certificate' }).click();
+    await dialog.getByText(/Certificate: CN=acme-orders-client/).waitFor();
+    expect(await dialog.getByLabel('Private key (PEM)').inputValue()).toBe('');
+    await page.screenshot({ path: '/tmp/security-header-certificate.png' });
+    expect(await page.content()).not.toContain(mine.private.split('\n')[1]!);
     await page.close();
   });
 

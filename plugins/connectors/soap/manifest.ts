@@ -15,8 +15,11 @@ export interface SoapConfig {
   /** Where the useful part of the answer is (a.b.c), '' for all of it. */
   responsePath: string;
   outputs: { path: string; field: string }[];
-  /** WS-Security username token from the security header (Basic): password as text or as a digest; off by default. */
-  wsSecurity?: 'off' | 'text' | 'digest';
+  /**
+   * WS-Security: a username token from the security header (Basic), password as text or as a digest, or the message
+   * signed with the security header's X.509 certificate (Certificate); off by default.
+   */
+  wsSecurity?: 'off' | 'text' | 'digest' | 'certificate';
 }
 
 const NAME = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z_][A-Za-z0-9_.:-]*$' } as const;
@@ -47,7 +50,7 @@ export const manifest = defineConnectorManifest<SoapConfig>({
       jsonBody: { type: 'string', maxLength: 20000 },
       responsePath: { type: 'string', maxLength: 200 },
       outputs: outputsSchema,
-      wsSecurity: { type: 'string', enum: ['off', 'text', 'digest'] },
+      wsSecurity: { type: 'string', enum: ['off', 'text', 'digest', 'certificate'] },
     },
     required: ['wsdlUrl', 'operation', 'args', 'useJsonWorkflow', 'jsonBody', 'responsePath', 'outputs'],
     additionalProperties: false,

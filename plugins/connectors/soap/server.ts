@@ -1,5 +1,5 @@
 import axios, { type AxiosAdapter } from 'axios';
-import { createClientAsync, WSSecurity, type Client } from 'soap';
+import { createClientAsync, WSSecurity, WSSecurityCert, type Client } from 'soap';
 import {
   ConnectorError,
   defineConnectorServer,
@@ -114,6 +114,10 @@ export const server = defineConnectorServer({
           hasNonce: true,
         }),
       );
+    } else if (c.wsSecurity === 'certificate') {
+      // Signs the body and a timestamp (RSA-SHA256, exclusive c14n), the certificate sent as a binary token.
+      const { cert, key } = await ctx.certificate();
+      client.setSecurity(new WSSecurityCert(key, cert, '', { hasTimeStamp: true }));
     }
     const ops = operations(client);
     const call = (client as unknown as Record<string, unknown>)[`${c.operation}Async`];

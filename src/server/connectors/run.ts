@@ -1,6 +1,6 @@
 import { loadConnectorRegistry } from '../../../runtime/connector-registry-node.js';
 import { ConnectorError, type ConnectorRequest } from '../../../runtime/plugin-contract.js';
-import { credentialHeaders, credentialPair, type Egress } from '../credentials/apply.js';
+import { credentialHeaders, credentialPair, credentialTls, type Egress } from '../credentials/apply.js';
 import { egressFetch, EgressError } from '../egress/fetch.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
@@ -45,6 +45,7 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
   const server = (await loadConnectorRegistry()).servers[c.dcType];
   if (!server) throw badRequest(`'${c.dcType}' is not a kind of connector`);
   const credentials = c.securityHeaderId ? await credentialHeaders(tdb, c.securityHeaderId, egress) : {};
+  const tls = c.securityHeaderId ? await credentialTls(tdb, c.securityHeaderId) : null;
   const last: Last = {};
   // Secrets a plugin put into the message itself (WS-Security): masked wherever the request as sent shows them.
   const secrets: string[] = [];
@@ -56,6 +57,11 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
     const pair = await credentialPair(tdb, c.securityHeaderId);
     secrets.push(pair.password);
     return pair;
+  };
+  const certificate = async () => {
+    if (!tls)
+      throw badRequest('Signing needs a security header of the kind Certificate (certificate and private key).');
+    return { cert: tls.cert, key: tls.key };
   };
   const send = async (req: ConnectorRequest) => {
     const headers = { ...req.headers, ...credentials };
@@ -79,6 +85,7 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
           log: egress.log,
           maxBytes: MAX_BYTES,
           timeoutMs: Math.min(c.timeoutMs ?? TIMEOUT_MS, TIMEOUT_MS),
+          ...(tls ? { tls } : {}),
         },
       );
       const text = await res.text();
@@ -92,7 +99,7 @@ async function prepare(tdb: TenantDb, c: Settings, egress: Egress) {
       throw err;
     }
   };
-  return { server, ctx: { send, userCredentials }, last };
+  return { server, ctx: { send, userCredentials, certificate }, last };
 }
 
 const requestText = (r: ConnectorRequest) =>

@@ -1,4 +1,4 @@
-import { egressFetch, EgressError, type EgressLog } from '../egress/fetch.js';
+import { egressFetch, EgressError, type ClientTls, type EgressLog } from '../egress/fetch.js';
 import { SecretError } from '../crypto/secrets.js';
 import { HttpError } from '../http/errors.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
@@ -118,5 +118,25 @@ export async function credentialHeaders(tdb: TenantDb, id: string, egress: Egres
       const token = await tokenFor(`${tdb.tenantId}:${set.id}:${set.version}`, () => fetchToken(set, egress));
       return { authorization: `Bearer ${clean(token)}` };
     }
+    // A certificate goes into the TLS handshake and the message signature, never a header (credentialTls).
+    case 'certificate':
+      return {};
   }
+}
+
+/** A Certificate set's certificate, private key and trusted authorities, or null for a set of another kind. */
+export async function credentialTls(
+  tdb: TenantDb,
+  id: string,
+): Promise<(ClientTls & { cert: string; key: string }) | null> {
+  let set: Awaited<ReturnType<typeof openHeader>>;
+  try {
+    set = await openHeader(tdb, id);
+  } catch (err) {
+    if (err instanceof SecretError)
+      throw new HttpError(400, 'A security header this request names cannot be read: save its secret again.');
+    throw err;
+  }
+  if (!set || set.kind !== 'certificate' || !set.settings.certificate) return null;
+  return { cert: set.settings.certificate, key: set.secret, ...(set.settings.ca ? { ca: set.settings.ca } : {}) };
 }

@@ -8,7 +8,7 @@ import {
   type Static,
 } from '../../../schemas/api/common.js';
 
-export const HEADER_KINDS = ['apiKey', 'basic', 'bearer', 'oauth2'] as const;
+export const HEADER_KINDS = ['apiKey', 'basic', 'bearer', 'oauth2', 'certificate'] as const;
 export type HeaderKind = (typeof HEADER_KINDS)[number];
 
 const HeaderName = Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]+$" });
@@ -24,6 +24,10 @@ export const HeaderSettings = Type.Object({
   clientId: Type.Optional(Type.String({ maxLength: 500 })),
   scope: Type.Optional(Type.String({ maxLength: 1000 })),
   audience: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** certificate: the client's X.509 certificate (PEM); its private key is the secret. */
+  certificate: Type.Optional(Type.String({ maxLength: 20000 })),
+  /** certificate: the authorities trusted for the other side's TLS certificate (PEM), instead of the usual ones. */
+  ca: Type.Optional(Type.String({ maxLength: 40000 })),
 });
 export type HeaderSettings = Static<typeof HeaderSettings>;
 
@@ -34,6 +38,10 @@ export const SecurityHeader = Type.Object({
   settings: HeaderSettings,
   /** Whether a secret is stored (it is never sent back). */
   hasSecret: Type.Boolean(),
+  /** certificate: who the certificate names, who issued it, and until when it is valid. */
+  certificateInfo: Type.Optional(
+    Type.Object({ subject: Type.String(), issuer: Type.String(), validTo: Type.String() }),
+  ),
   version: Type.Integer(),
   modified_on: Type.String(),
 });

@@ -30,15 +30,19 @@ type Row = {
 };
 const COLUMNS = ['id', 'name', 'kind', 'settings', 'secret', 'version', 'modified_on'] as const;
 
-const view = (r: Row): SecurityHeader => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind as HeaderKind,
-  settings: JSON.parse(r.settings) as HeaderSettings,
-  hasSecret: r.secret !== '',
-  version: Number(r.version),
-  modified_on: r.modified_on,
-});
+const view = (r: Row): SecurityHeader => {
+  const settings = JSON.parse(r.settings) as HeaderSettings;
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind as HeaderKind,
+    settings,
+    hasSecret: r.secret !== '',
+    ...(settings.certificate ? { certificateInfo: certificateInfo(settings.certificate) } : {}),
+    version: Number(r.version),
+    modified_on: r.modified_on,
+  };
+};
 
 const byId = (tdb: TenantDb, id: string) =>
   tdb
@@ -78,6 +82,37 @@ export async function listHeaders(tdb: TenantDb, b: HeaderListBody) {
   };
 }
 
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** Each certificate of a PEM text, parsed; a 400 naming the setting when one is not a certificate. */
+function certificates(pem: string, what: string): crypto.X509Certificate[] {
+  const blocks = pem.match(PEM_CERT) ?? [];
+  if (!blocks.length) throw badRequest(`${what}: paste a certificate in PEM form (-----BEGIN CERTIFICATE-----)`);
+  try {
+    return blocks.map((b) => new crypto.X509Certificate(b));
+  } catch {
+    throw badRequest(`${what}: the certificate cannot be read`);
+  }
+}
+
+const flat = (dn: string) => dn.split('\n').join(', ');
+function certificateInfo(pem: string) {
+  const c = new crypto.X509Certificate(pem);
+  return { subject: flat(c.subject), issuer: flat(c.issuer), validTo: new Date(c.validTo).toISOString() };
+}
+
+/** A certificate set's private key must be an unencrypted PEM key that belongs to its certificate. */
+function checkPrivateKey(secret: string, certificate: string) {
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPrivateKey({ key: secret, format: 'pem' });
+  } catch {
+    throw badRequest('Private key: paste an unencrypted private key in PEM form (-----BEGIN PRIVATE KEY-----)');
+  }
+  if (!new crypto.X509Certificate(certificate).checkPrivateKey(key))
+    throw badRequest('The private key does not belong to the certificate');
+}
+
 /** The settings each kind needs, only those: a set never keeps settings of another kind. */
 function settingsFor(kind: HeaderKind, s: HeaderSettings): HeaderSettings {
   const need = (v: string | undefined, what: string) => {
@@ -98,6 +133,11 @@ function settingsFor(kind: HeaderKind, s: HeaderSettings): HeaderSettings {
         ...(s.scope?.trim() ? { scope: s.scope.trim() } : {}),
         ...(s.audience?.trim() ? { audience: s.audience.trim() } : {}),
       };
+    case 'certificate': {
+      const cert = certificates(need(s.certificate, 'Certificate'), 'Certificate')[0]!;
+      const ca = s.ca?.trim() ? certificates(s.ca, 'Trusted authorities') : [];
+      return { certificate: cert.toString(), ...(ca.length ? { ca: ca.map((c) => c.toString()).join('') } : {}) };
+    }
   }
 }
 
@@ -107,7 +147,9 @@ export async function saveHeader(tdb: TenantDb, user: AuthUser, b: SaveHeaderBod
   if (!name) throw badRequest('Name is required');
   const problem = nameRuleProblems(b.name, 64)[0];
   if (problem) throw badRequest(`Name: ${problem}`);
-  const settings = JSON.stringify(settingsFor(b.kind, b.settings));
+  const parsed = settingsFor(b.kind, b.settings);
+  if (parsed.certificate && b.secret) checkPrivateKey(b.secret, parsed.certificate);
+  const settings = JSON.stringify(parsed);
   return tdb.transaction(async (tx) => {
     const clash = await tx.selectFrom('security_headers').select('id').where('name', '=', name).executeTakeFirst();
     if (clash && clash.id !== b.id) throw badRequest(`A security header named '${name}' already exists`);
@@ -134,6 +176,9 @@ export async function saveHeader(tdb: TenantDb, user: AuthUser, b: SaveHeaderBod
     const current = await byId(tx, b.id);
     if (!current) throw notFound('Security header not found');
     if (current.kind !== b.kind && !b.secret) throw badRequest('A new kind needs its secret');
+    const was = JSON.parse(current.settings) as HeaderSettings;
+    if (parsed.certificate && parsed.certificate !== was.certificate && !b.secret)
+      throw badRequest('A new certificate needs its private key');
     const version = b.version ?? Number(current.version);
     const secret = b.secret ? sealSecret(b.secret, key(), context(tx.tenantId, b.id)) : current.secret;
     const r = await tx

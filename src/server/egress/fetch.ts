@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
@@ -21,6 +22,15 @@ export interface EgressOptions {
   /** Redirects followed at most. Default 5. */
   maxRedirects?: number;
   log?: EgressLog;
+  /** A client certificate for the TLS handshake (mutual TLS), and the authorities trusted instead of the usual ones. */
+  tls?: ClientTls;
+}
+
+/** PEM texts: a certificate with its private key, and the authorities trusted instead of the usual ones. */
+export interface ClientTls {
+  cert?: string;
+  key?: string;
+  ca?: string;
 }
 
 export type EgressErrorCode = 'bad-url' | 'refused' | 'timeout' | 'too-large' | 'redirects' | 'unreachable';
@@ -66,13 +76,48 @@ function guardedLookup(allowed: (ip: string) => boolean): Lookup {
   };
 }
 
-const agentFor = (allowed: ((ip: string) => boolean) | undefined) =>
-  new Agent({ connect: allowed ? { lookup: guardedLookup(allowed) } : {} });
+const agentFor = (allowed: ((ip: string) => boolean) | undefined, tls?: ClientTls) =>
+  new Agent({ connect: { ...(allowed ? { lookup: guardedLookup(allowed) } : {}), ...(tls ?? {}) } });
 const publicOnly = agentFor(isPublicAddress);
 const anyAddress = agentFor(undefined);
 const custom = new WeakMap<(ip: string) => boolean, Agent>();
 
+/** Agents holding a client certificate, by certificate and target rule; the oldest closed past a bound. */
+const withTls = new Map<string, Agent>();
+const MAX_TLS_AGENTS = 50;
+const ruleIds = new WeakMap<(ip: string) => boolean, number>();
+let nextRuleId = 0;
+
+function tlsAgent(tls: ClientTls, opts: EgressOptions): Agent {
+  const extra = opts.allowAddress;
+  const rule = opts.allowPrivate
+    ? 'any'
+    : extra
+      ? `extra:${ruleIds.get(extra) ?? (ruleIds.set(extra, ++nextRuleId), nextRuleId)}`
+      : 'public';
+  const key = `${rule}:${crypto
+    .createHash('sha256')
+    .update(`${tls.cert ?? ''}\0${tls.key ?? ''}\0${tls.ca ?? ''}`)
+    .digest('hex')}`;
+  let agent = withTls.get(key);
+  if (agent) return agent;
+  const allowed = opts.allowPrivate
+    ? undefined
+    : extra
+      ? (ip: string) => isPublicAddress(ip) || extra(ip)
+      : isPublicAddress;
+  agent = agentFor(allowed, tls);
+  withTls.set(key, agent);
+  if (withTls.size > MAX_TLS_AGENTS) {
+    const [oldest, old] = withTls.entries().next().value!;
+    withTls.delete(oldest);
+    void old.close().catch(() => undefined);
+  }
+  return agent;
+}
+
 function dispatcherFor(opts: EgressOptions): Agent {
+  if (opts.tls) return tlsAgent(opts.tls, opts);
   if (opts.allowPrivate) return anyAddress;
   const extra = opts.allowAddress;
   if (!extra) return publicOnly;
@@ -125,7 +170,7 @@ export async function egressFetch(
   const mode = init.redirect ?? 'follow';
   const timer = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([timer, init.signal]) : timer;
-  const dispatcher = dispatcherFor(opts);
+  let dispatcher = dispatcherFor(opts);
   let method = (init.method ?? 'GET').toUpperCase();
   let body = init.body ?? undefined;
   const headers = new Headers(init.headers);
@@ -180,8 +225,11 @@ export async function egressFetch(
       } else if (body instanceof ReadableStream) {
         throw new EgressError('redirects', `${host} redirected a request whose body cannot be sent again.`);
       }
-      if (next.origin !== url.origin)
+      if (next.origin !== url.origin) {
         for (const h of ['authorization', 'cookie', 'proxy-authorization']) headers.delete(h);
+        // The client certificate is for the host it was configured for, not wherever that host sends us.
+        if (opts.tls?.cert) dispatcher = dispatcherFor({ ...opts, tls: opts.tls.ca ? { ca: opts.tls.ca } : undefined });
+      }
       url = next;
       continue;
     }

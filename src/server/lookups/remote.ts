@@ -1,4 +1,4 @@
-import { egressFetch, EgressError, type EgressLog } from '../egress/fetch.js';
+import { egressFetch, EgressError, type ClientTls, type EgressLog } from '../egress/fetch.js';
 import { HttpError } from '../http/errors.js';
 import type { RemoteEntry, RemoteSettings } from '../../../runtime/remote-source.js';
 import type { LookupItem } from './records.js';
@@ -46,7 +46,7 @@ export interface RemoteResult {
 export async function callRemote(
   s: RemoteSettings,
   input: RemoteInput,
-  egress: { allowPrivate: boolean; log?: EgressLog },
+  egress: { allowPrivate: boolean; log?: EgressLog; tls?: ClientTls | null },
   signal?: AbortSignal,
   /** A security header's headers: sent as they are, never shown. */
   credentials: Record<string, string> = {},
@@ -78,7 +78,13 @@ export async function callRemote(
     res = await egressFetch(
       url,
       { method: s.requestType, headers, body: body ? JSON.stringify(body) : undefined, signal },
-      { allowPrivate: egress.allowPrivate, log: egress.log, maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS },
+      {
+        allowPrivate: egress.allowPrivate,
+        log: egress.log,
+        maxBytes: MAX_BYTES,
+        timeoutMs: TIMEOUT_MS,
+        ...(egress.tls ? { tls: egress.tls } : {}),
+      },
     );
   } catch (err) {
     if (err instanceof EgressError) throw new HttpError(502, err.message);

@@ -8,7 +8,7 @@ import type { EgressLog } from '../egress/fetch.js';
 import type { RemoteSettings } from '../../../runtime/remote-source.js';
 import { callRemote } from './remote.js';
 import { viewKind } from '../entries/columns.js';
-import { credentialHeaders } from '../credentials/apply.js';
+import { credentialHeaders, credentialTls } from '../credentials/apply.js';
 import { signOffer } from './offers.js';
 import { liveModule } from '../records/queries.js';
 import { lookupDefaults, recordSourceOf, resolveFilters, type LookupSettings } from '../../../runtime/lookup-source.js';
@@ -151,6 +151,11 @@ async function extraHeaders(
   };
 }
 
+/** The egress settings with the security header's client certificate, when it is a Certificate set. */
+async function withTls(tdb: TenantDb, settings: RemoteSettings, egress: { allowPrivate: boolean; log?: EgressLog }) {
+  return { ...egress, tls: settings.securityHeaderId ? await credentialTls(tdb, settings.securityHeaderId) : null };
+}
+
 /**
  * RemoteUrl: the items another system answers for a remote-lookup field, called through the egress module under
  * the field's own settings (read from the form, never from the browser). Each item is signed for this tenant, app
@@ -170,7 +175,7 @@ export async function remoteLookup(
   const r = await callRemote(
     settings,
     { search: (b.search ?? '').trim(), data: b.values ?? {} },
-    egress,
+    await withTls(tdb, settings, egress),
     undefined,
     credentials,
   );
@@ -188,6 +193,12 @@ export async function testRemote(
   gov: () => Promise<Record<string, string>>,
 ) {
   const credentials = await extraHeaders(tdb, settings, egress, gov);
-  const r = await callRemote(settings, { search: input.search, data: input.values }, egress, undefined, credentials);
+  const r = await callRemote(
+    settings,
+    { search: input.search, data: input.values },
+    await withTls(tdb, settings, egress),
+    undefined,
+    credentials,
+  );
   return { request: r.request, status: r.status, items: r.items.slice(0, 20) };
 }

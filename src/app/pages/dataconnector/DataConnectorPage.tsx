@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Callout, H3, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, H3, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
@@ -66,7 +66,14 @@ export function DataConnectorPage() {
             {headers.data.map((h) => (
               <tr key={h.id} data-testid={`header-row-${h.name}`}>
                 <td>{h.name}</td>
-                <td>{t(`DC.KIND_${h.kind.toUpperCase()}`)}</td>
+                <td>
+                  {t(`DC.KIND_${h.kind.toUpperCase()}`)}
+                  {h.certificateInfo && (
+                    <div className={Classes.TEXT_MUTED} title={h.certificateInfo.subject}>
+                      {t('DC.CERT_VALID_TO', { date: fmt(h.certificateInfo.validTo) })}
+                    </div>
+                  )}
+                </td>
                 <td>{h.hasSecret ? t('DC.STORED') : t('DC.MISSING')}</td>
                 <td>{fmt(h.modified_on, true)}</td>
                 <td className="dc-actions">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Button,
   Callout,
+  Classes,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -9,13 +10,15 @@ import {
   HTMLSelect,
   InputGroup,
   Intent,
+  TextArea,
 } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
+import { useFormatDate } from '../../shell/dates';
 import { saveSecurityHeader, type HeaderKind, type SecurityHeader } from './api';
 
-const KINDS: HeaderKind[] = ['apiKey', 'basic', 'bearer', 'oauth2'];
+const KINDS: HeaderKind[] = ['apiKey', 'basic', 'bearer', 'oauth2', 'certificate'];
 
 /** The secret's label by kind: what the person pastes. */
 const SECRET_LABEL: Record<HeaderKind, string> = {
@@ -23,6 +26,7 @@ const SECRET_LABEL: Record<HeaderKind, string> = {
   basic: 'DC.SECRET_PASSWORD',
   bearer: 'DC.SECRET_TOKEN',
   oauth2: 'DC.SECRET_CLIENT',
+  certificate: 'DC.SECRET_PRIVATE_KEY',
 };
 
 /**
@@ -31,6 +35,7 @@ const SECRET_LABEL: Record<HeaderKind, string> = {
  */
 export function SecurityHeaderDialog(props: { header?: SecurityHeader; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
+  const fmt = useFormatDate();
   const h = props.header;
   const [name, setName] = useState(h?.name ?? '');
   const [kind, setKind] = useState<HeaderKind>(h?.kind ?? 'apiKey');
@@ -53,6 +58,19 @@ export function SecurityHeaderDialog(props: { header?: SecurityHeader; onClose: 
     <FormGroup label={t(label)} labelFor={id}>
       <InputGroup
         id={id}
+        value={settings[key] ?? ''}
+        onChange={(e) => setSettings((s) => ({ ...s, [key]: e.target.value }))}
+      />
+    </FormGroup>
+  );
+  const pem = (key: 'certificate' | 'ca', label: string, help: string, id: string) => (
+    <FormGroup label={t(label)} labelFor={id} helperText={t(help)}>
+      <TextArea
+        id={id}
+        fill
+        rows={4}
+        className="dc-pem"
+        spellCheck={false}
         value={settings[key] ?? ''}
         onChange={(e) => setSettings((s) => ({ ...s, [key]: e.target.value }))}
       />
@@ -82,18 +100,44 @@ export function SecurityHeaderDialog(props: { header?: SecurityHeader; onClose: 
             {text('audience', 'DC.AUDIENCE', 'sh-audience')}
           </>
         )}
+        {kind === 'certificate' && (
+          <>
+            {pem('certificate', 'DC.CERTIFICATE', 'DC.CERTIFICATE_HELP', 'sh-certificate')}
+            {h?.certificateInfo && (
+              <p className={Classes.TEXT_MUTED}>
+                {t('DC.CERT_SUBJECT', { subject: h.certificateInfo.subject })} ·{' '}
+                {t('DC.CERT_VALID_TO', { date: fmt(h.certificateInfo.validTo) })}
+              </p>
+            )}
+            {pem('ca', 'DC.CA', 'DC.CA_HELP', 'sh-ca')}
+          </>
+        )}
         <FormGroup
           label={t(SECRET_LABEL[kind])}
           labelFor="sh-secret"
           helperText={t(h?.hasSecret ? 'DC.SECRET_KEPT' : 'DC.SECRET_HELP')}
         >
-          <InputGroup
-            id="sh-secret"
-            type="password"
-            autoComplete="new-password"
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-          />
+          {kind === 'certificate' ? (
+            // A key is many lines; it is never read back, so nothing is shown but what is typed now.
+            <TextArea
+              id="sh-secret"
+              fill
+              rows={4}
+              className="dc-pem"
+              spellCheck={false}
+              autoComplete="off"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          ) : (
+            <InputGroup
+              id="sh-secret"
+              type="password"
+              autoComplete="new-password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          )}
         </FormGroup>
         {error && (
           <Callout intent={Intent.DANGER} role="alert">
