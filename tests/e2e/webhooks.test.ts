@@ -73,11 +73,13 @@ describe('webhooks on /webhooks in Chromium', () => {
     expect(rx.secret).toMatch(/^whsec_/);
     await page.screenshot({ path: '/tmp/webhook-saved.png' });
 
-    const sub = await pageData<{ recordId: string }>(page, 'POST', '/api/EntryModule/submit', {
-      moduleId: created.id,
-      data: { title: 'Depot inspection' },
-    });
-    expect(sub.recordId).toBeTruthy();
+    // A record filled in and submitted on its form, as staff do.
+    const hookPage = page.url();
+    await page.goto(`${web.origin}/task-editor/${created.id}`);
+    await page.locator('#field-title').fill('Depot inspection');
+    await page.getByRole('button', { name: /^Submit/ }).click();
+    await page.getByText('The record has been submitted.').waitFor();
+    await page.goto(hookPage);
     // An app without a workflow completes at submit: created, submitted, completed. The receiver turns the first away.
     const failed = page.getByTestId('attempt-failed');
     await expect
