@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { iconPaths } from './scripts/vite-icon-paths';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconPaths()],
   root: '.',
   build: {
     outDir: 'dist/web',

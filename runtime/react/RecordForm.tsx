@@ -2,8 +2,7 @@ import './record-form.css';
 import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { Card, H5, HTMLTable } from '@blueprintjs/core';
 import Form from '@rjsf/core';
-import type { FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import type { FieldProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FieldGroup } from '../../schemas/module-definition';
 import type { CompiledDefinition } from '../compile';
 import type { Access } from '../permissions';
@@ -88,6 +87,17 @@ function TableSection({ group, compiled }: SectionProps) {
 }
 
 const fields = { sections: SectionsField };
+
+/**
+ * rjsf hosts the layout only: its schema is an object without properties and values never pass through it, so its
+ * validator has nothing to check. The record store checks every field with the compiled definition (the same checks
+ * the server runs), and the form never loads a second JSON Schema validator for rjsf.
+ */
+const hostValidator: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({}),
+};
 const uiSchema: UiSchema = { 'ui:field': 'sections' };
 
 /**
@@ -101,7 +111,7 @@ const Layout = memo(function Layout({ compiled }: { compiled: CompiledDefinition
     <Form
       schema={schema}
       uiSchema={uiSchema}
-      validator={validator}
+      validator={hostValidator}
       fields={fields}
       formContext={formContext}
       noHtml5Validate

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { FieldRegistry } from '../plugin-contract';
-import { fieldLocales, fieldRegistry, type FieldLocales } from '../registry';
+import { fieldLocalesFrom, type FieldLocales } from '../field-locales';
+import { fieldRegistry } from '../registry';
 import type { FieldDesignerPart, FieldDesignerParts, FieldDesignerRegistry } from './designer-contract';
 import { defaultFieldDesigner, mergeFieldDesigner } from './designer/defaults';
 import { useRegistries, type PluginRegistries } from './registries';
@@ -73,6 +74,15 @@ export function fieldPalette(designers: FieldDesignerRegistry = fieldDesigners) 
       CATEGORY_ORDER.indexOf(a.palette.category) - CATEGORY_ORDER.indexOf(b.palette.category) ||
       a.manifest.type.localeCompare(b.manifest.type),
   );
+}
+
+const localeFiles = import.meta.glob<{ default: Record<string, string> }>('../../plugins/fields/*/locales/*.json', {
+  eager: true,
+});
+
+/** Each plugin's i18next namespace ('field.<type>'), all six languages: the designer shows any of them. */
+export function fieldLocales(): FieldLocales {
+  return fieldLocalesFrom(localeFiles);
 }
 
 /**

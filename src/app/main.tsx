@@ -12,20 +12,25 @@ import '@fontsource/poppins/latin-ext-400.css';
 import '@fontsource/poppins/latin-ext-600.css';
 import './theme.css';
 import './styles.css';
-import './i18n';
+import { i18nReady } from './i18n';
+import { loadIconsPerName } from './icon-paths';
 import './auth/session';
 import { queryClient } from './query';
 import { createRouter } from './router';
 import { authStore } from './state/auth';
 
+loadIconsPerName();
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <JotaiProvider store={authStore}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>
-  </StrictMode>,
+// The first paint waits for the language's texts (their own small chunk), so no key is ever shown.
+void i18nReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <JotaiProvider store={authStore}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </JotaiProvider>
+    </StrictMode>,
+  ),
 );

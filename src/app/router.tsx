@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn } from './auth/RequireAuth';
 import { RequireAccess } from './routes/RequireAccess';
-import { SignedInLayout } from './routes/SignedInLayout';
+import { lazyPage } from './routes/lazy-page';
 import type { AppRoute } from './routes/types';
 import { placeholders } from './routes/placeholders.routes';
 import { MtdRoute } from './shell/ShellPages';
@@ -19,10 +19,18 @@ import { DomainEntryPage } from './pages/system/DomainEntryPage';
 import { ForbiddenPage } from './pages/system/ForbiddenPage';
 import { ErrorPage, LogoutPage, MaintenancePage } from './pages/system/SimplePages';
 
+// The shell (sidebar, header, the hub's connection) loads after sign-in: the sign-in page never carries it.
+const SignedInLayout = lazyPage(
+  () => import('./routes/SignedInLayout'),
+  (m) => m.SignedInLayout,
+);
+
 const signedOut = (el: React.ReactNode) => <RedirectIfSignedIn>{el}</RedirectIfSignedIn>;
 
 /** Signed-in routes are discovered: each src/app/routes/<feature>.routes.tsx exports `routes`. */
-const builtRoutes = Object.values(import.meta.glob<{ routes?: AppRoute[] }>('./routes/*.routes.tsx', { eager: true })).flatMap((m) => m.routes ?? []);
+const builtRoutes = Object.values(
+  import.meta.glob<{ routes?: AppRoute[] }>('./routes/*.routes.tsx', { eager: true }),
+).flatMap((m) => m.routes ?? []);
 /** Placeholders for routes not built yet; a real route with the same path (any parameter names) wins. */
 const samePath = (p: string) => p.replace(/:[^/]+/g, ':');
 const built = new Set(builtRoutes.map((r) => samePath(r.path)));
@@ -49,7 +57,10 @@ export const routes: RouteObject[] = [
       { path: '/mtd-corporation-tax', element: <MtdRoute /> },
       {
         element: <SignedInLayout />,
-        children: featureRoutes.map((r) => ({ path: r.path, element: <RequireAccess access={r.access}>{r.element}</RequireAccess> })),
+        children: featureRoutes.map((r) => ({
+          path: r.path,
+          element: <RequireAccess access={r.access}>{r.element}</RequireAccess>,
+        })),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -10,7 +10,7 @@ export function LanguageSelect() {
     <HTMLSelect
       aria-label={t('COMMON.LANGUAGE')}
       value={i18n.language}
-      onChange={(e) => setLanguage(e.target.value as Language)}
+      onChange={(e) => void setLanguage(e.target.value as Language)}
       options={LANGUAGES.map((l) => ({ value: l, label: NAMES[l] }))}
       minimal
     />

@@ -1,44 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import de from './locales/de.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import ja from './locales/ja.json';
-import zh from './locales/zh.json';
-import { fieldLocales } from '../../../runtime/registry';
+import type { LanguageBundle } from './bundle';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-type Tree = { [k: string]: string | Tree };
-
-/**
- * Each feature may keep its texts in locales/<feature>/<lang>.json; they are merged over the base file so
- * features never edit one shared file. Top-level keys of a feature file should be the feature's own.
- */
-const featureFiles = import.meta.glob<{ default: Tree }>('./locales/*/*.json', { eager: true });
-
-function withFeatures(lang: Language, base: Tree): Tree {
-  const out: Tree = { ...base };
-  for (const [path, mod] of Object.entries(featureFiles)) {
-    if (!path.endsWith(`/${lang}.json`)) continue;
-    for (const [k, v] of Object.entries(mod.default)) {
-      const prev = out[k];
-      out[k] = prev && typeof prev === 'object' && typeof v === 'object' ? { ...prev, ...v } : v;
-    }
-  }
-  return out;
-}
-
-export const resources: Record<Language, Tree> = {
-  en: withFeatures('en', en),
-  de: withFeatures('de', de),
-  es: withFeatures('es', es),
-  fr: withFeatures('fr', fr),
-  ja: withFeatures('ja', ja),
-  zh: withFeatures('zh', zh),
-};
+/** Each language's texts in a chunk of its own: a page loads its language and English (the fallback), no more. */
+const bundles = import.meta.glob<{ default: LanguageBundle }>('./bundles/*.ts');
 
 const LANGUAGE_KEY = 'app.language';
 
@@ -49,27 +17,44 @@ function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(nav) ? (nav as Language) : 'en';
 }
 
-export function setLanguage(lang: Language) {
+const loaded = new Map<Language, Promise<void>>();
+/** Adds a language's texts to i18next once (namespaces already there, such as a designer's, are kept). */
+export function loadLanguage(lang: Language): Promise<void> {
+  let p = loaded.get(lang);
+  if (!p) {
+    p = bundles[`./bundles/${lang}.ts`]!().then((m) => {
+      for (const [ns, texts] of Object.entries(m.default)) i18next.addResourceBundle(lang, ns, texts, true, false);
+    });
+    p.catch(() => loaded.delete(lang));
+    loaded.set(lang, p);
+  }
+  return p;
+}
+
+export async function setLanguage(lang: Language) {
   localStorage.setItem(LANGUAGE_KEY, lang);
-  void i18next.changeLanguage(lang);
+  await loadLanguage(lang);
+  await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
 
-const pluginTexts = fieldLocales();
 const startLanguage = initialLanguage();
 // The page says which language it is in from the first paint (screen readers and the browser's spelling use it).
 if (typeof document !== 'undefined') document.documentElement.lang = startLanguage;
 
-void i18next.use(initReactI18next).init({
-  // Field plugins' own texts (namespace 'field.<type>') are needed wherever a form is filled, not only in the designer.
-  resources: Object.fromEntries(
-    Object.entries(resources).map(([k, v]) => [k, { translation: v, ...(pluginTexts[k] ?? {}) }]),
-  ),
-  lng: startLanguage,
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
+/** Settled once the start language (and English) are loaded: the app renders after it, so no key is ever shown. */
+export const i18nReady: Promise<unknown> = i18next
+  .use(initReactI18next)
+  .init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: startLanguage,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  })
+  .then(() => Promise.all([loadLanguage('en'), loadLanguage(startLanguage)]))
+  .then(() => i18next.changeLanguage(startLanguage));
 
 export default i18next;

@@ -1,5 +1,10 @@
-import { ModuleCategoriesPage } from '../pages/categories/ModuleCategoriesPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const ModuleCategoriesPage = lazyPage(
+  () => import('../pages/categories/ModuleCategoriesPage'),
+  (m) => m.ModuleCategoriesPage,
+);
 
 export const routes = defineRoutes([
   { path: '/module-categories', element: <ModuleCategoriesPage />, access: 'admin' },

@@ -1,7 +1,18 @@
-import { DataConnectorPage } from '../pages/dataconnector/DataConnectorPage';
-import { ConnectorListPage } from '../pages/dataconnector/ConnectorListPage';
-import { ConnectorPage } from '../pages/dataconnector/ConnectorPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const DataConnectorPage = lazyPage(
+  () => import('../pages/dataconnector/DataConnectorPage'),
+  (m) => m.DataConnectorPage,
+);
+const ConnectorListPage = lazyPage(
+  () => import('../pages/dataconnector/ConnectorListPage'),
+  (m) => m.ConnectorListPage,
+);
+const ConnectorPage = lazyPage(
+  () => import('../pages/dataconnector/ConnectorPage'),
+  (m) => m.ConnectorPage,
+);
 
 export const routes = defineRoutes([
   { path: '/data-connector', element: <DataConnectorPage />, access: 'designer' },

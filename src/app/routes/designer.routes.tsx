@@ -1,19 +1,18 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '@blueprintjs/core';
-import { ApplicationsPage } from '../pages/apps/ApplicationsPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
 
+const ApplicationsPage = lazyPage(
+  () => import('../pages/apps/ApplicationsPage'),
+  (m) => m.ApplicationsPage,
+);
 // The designer (dnd-kit, rjsf property panels, Monaco) is its own chunk: sign-in and form-fill never load it.
-const FormDesignerPage = lazy(() => import('../../../designer/form/FormDesignerPage'));
-
-const designer = (
-  <Suspense fallback={<Spinner className="page-spinner" />}>
-    <FormDesignerPage />
-  </Suspense>
+const FormDesignerPage = lazyPage(
+  () => import('../../../designer/form/FormDesignerPage'),
+  (m) => m.default,
 );
 
 export const routes = defineRoutes([
   { path: '/form-editor', element: <ApplicationsPage />, access: 'designer' },
   { path: '/form-editor/show', element: <ApplicationsPage />, access: 'designer' },
-  { path: '/form-editor/show/:id', element: designer, access: 'designer' },
+  { path: '/form-editor/show/:id', element: <FormDesignerPage />, access: 'designer' },
 ]);

@@ -1,19 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '@blueprintjs/core';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
 
-const ModuleRecordsPage = lazy(() =>
-  import('../pages/modules/ModuleRecordsPage').then((m) => ({ default: m.ModuleRecordsPage })),
+const ModuleRecordsPage = lazyPage(
+  () => import('../pages/modules/ModuleRecordsPage'),
+  (m) => m.ModuleRecordsPage,
 );
 
-export const routes = defineRoutes([
-  {
-    path: '/module/:moduleId',
-    element: (
-      <Suspense fallback={<Spinner className="page-spinner" />}>
-        <ModuleRecordsPage />
-      </Suspense>
-    ),
-    access: 'everyone',
-  },
-]);
+export const routes = defineRoutes([{ path: '/module/:moduleId', element: <ModuleRecordsPage />, access: 'everyone' }]);

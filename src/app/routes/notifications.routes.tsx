@@ -1,6 +1,14 @@
-import { NotificationPage } from '../pages/notifications/NotificationPage';
-import { NotificationsPage } from '../pages/notifications/NotificationsPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const NotificationPage = lazyPage(
+  () => import('../pages/notifications/NotificationPage'),
+  (m) => m.NotificationPage,
+);
+const NotificationsPage = lazyPage(
+  () => import('../pages/notifications/NotificationsPage'),
+  (m) => m.NotificationsPage,
+);
 
 export const routes = defineRoutes([
   { path: '/notifications', element: <NotificationsPage />, access: 'everyone' },

@@ -1,4 +1,11 @@
-import { OrganizationSettingsPage } from '../pages/organization/OrganizationSettingsPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
 
-export const routes = defineRoutes([{ path: '/settings/organization', element: <OrganizationSettingsPage />, access: 'admin' }]);
+const OrganizationSettingsPage = lazyPage(
+  () => import('../pages/organization/OrganizationSettingsPage'),
+  (m) => m.OrganizationSettingsPage,
+);
+
+export const routes = defineRoutes([
+  { path: '/settings/organization', element: <OrganizationSettingsPage />, access: 'admin' },
+]);

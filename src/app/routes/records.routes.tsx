@@ -1,5 +1,10 @@
-import { ItemEditorPage } from '../pages/records/ItemEditorPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const ItemEditorPage = lazyPage(
+  () => import('../pages/records/ItemEditorPage'),
+  (m) => m.ItemEditorPage,
+);
 
 export const routes = defineRoutes([
   { path: '/item-editor/:moduleId', element: <ItemEditorPage />, access: 'everyone' },

@@ -1,6 +1,14 @@
-import { ReferenceDetailPage } from '../pages/referencedata/ReferenceDetailPage';
-import { ReferenceDataPage } from '../pages/referencedata/ReferenceDataPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const ReferenceDetailPage = lazyPage(
+  () => import('../pages/referencedata/ReferenceDetailPage'),
+  (m) => m.ReferenceDetailPage,
+);
+const ReferenceDataPage = lazyPage(
+  () => import('../pages/referencedata/ReferenceDataPage'),
+  (m) => m.ReferenceDataPage,
+);
 
 export const routes = defineRoutes([
   { path: '/referencedata', element: <ReferenceDataPage />, access: 'designer' },

@@ -1,18 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '@blueprintjs/core';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
 
-const ScheduleEditorPage = lazy(() =>
-  import('../pages/scheduler/ScheduleEditorPage').then((m) => ({ default: m.ScheduleEditorPage })),
-);
-
-const page = (
-  <Suspense fallback={<Spinner className="page-spinner" />}>
-    <ScheduleEditorPage />
-  </Suspense>
+const ScheduleEditorPage = lazyPage(
+  () => import('../pages/scheduler/ScheduleEditorPage'),
+  (m) => m.ScheduleEditorPage,
 );
 
 export const routes = defineRoutes([
-  { path: '/schedule-editor/:moduleId', element: page, access: 'everyone' },
-  { path: '/schedule-editor/:moduleId/:recordId', element: page, access: 'everyone' },
+  { path: '/schedule-editor/:moduleId', element: <ScheduleEditorPage />, access: 'everyone' },
+  { path: '/schedule-editor/:moduleId/:recordId', element: <ScheduleEditorPage />, access: 'everyone' },
 ]);

@@ -1,8 +1,22 @@
-import { TeamDetailPage } from '../pages/settings/TeamDetailPage';
-import { TeamManagementPage } from '../pages/settings/TeamManagementPage';
-import { UserDetailPage } from '../pages/settings/UserDetailPage';
-import { UserManagementPage } from '../pages/settings/UserManagementPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const TeamDetailPage = lazyPage(
+  () => import('../pages/settings/TeamDetailPage'),
+  (m) => m.TeamDetailPage,
+);
+const TeamManagementPage = lazyPage(
+  () => import('../pages/settings/TeamManagementPage'),
+  (m) => m.TeamManagementPage,
+);
+const UserDetailPage = lazyPage(
+  () => import('../pages/settings/UserDetailPage'),
+  (m) => m.UserDetailPage,
+);
+const UserManagementPage = lazyPage(
+  () => import('../pages/settings/UserManagementPage'),
+  (m) => m.UserManagementPage,
+);
 
 export const routes = defineRoutes([
   { path: '/settings/user-management', element: <UserManagementPage />, access: 'admin' },

@@ -1,6 +1,14 @@
-import { WebhookListPage } from '../pages/webhooks/WebhookListPage';
-import { WebhookPage } from '../pages/webhooks/WebhookPage';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const WebhookListPage = lazyPage(
+  () => import('../pages/webhooks/WebhookListPage'),
+  (m) => m.WebhookListPage,
+);
+const WebhookPage = lazyPage(
+  () => import('../pages/webhooks/WebhookPage'),
+  (m) => m.WebhookPage,
+);
 
 export const routes = defineRoutes([
   { path: '/webhooks', element: <WebhookListPage />, access: 'admin' },

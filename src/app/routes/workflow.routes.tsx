@@ -1,18 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { Spinner } from '@blueprintjs/core';
 import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
 
 // The canvas (@xyflow/react, rjsf) is a separate chunk, loaded when the route is opened.
-const WorkflowDesignerPage = lazy(() => import('../../../designer/workflow/WorkflowDesignerPage'));
+const WorkflowDesignerPage = lazyPage(
+  () => import('../../../designer/workflow/WorkflowDesignerPage'),
+  (m) => m.default,
+);
 
 export const routes = defineRoutes([
-  {
-    path: '/form-editor/show/:id/workflow',
-    access: 'designer',
-    element: (
-      <Suspense fallback={<Spinner className="page-spinner" />}>
-        <WorkflowDesignerPage />
-      </Suspense>
-    ),
-  },
+  { path: '/form-editor/show/:id/workflow', access: 'designer', element: <WorkflowDesignerPage /> },
 ]);

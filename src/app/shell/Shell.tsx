@@ -31,7 +31,7 @@ export function Shell({ children }: { children: ReactNode }) {
     const key = `language.applied.${uid}`;
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, '1');
-    setLanguage(preferred as Language);
+    void setLanguage(preferred as Language);
   }, [uid, preferred]);
   const { primaryColor } = useLayoutConfig();
   useEffect(() => document.documentElement.style.setProperty('--primary', primaryColor), [primaryColor]);

@@ -76,7 +76,7 @@ export function ProfilePage() {
     try {
       const info = await profileApi.save(form);
       if (config) setConfig({ ...config, userInfo: { ...config.userInfo, ...info } });
-      setLanguage(form.language as Language);
+      void setLanguage(form.language as Language);
       void qc.invalidateQueries({ queryKey: queryKeys.profile() });
       void toastSuccess(t('SHELL.PROFILE.SAVED'));
     } catch (err) {
