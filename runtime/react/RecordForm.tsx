@@ -1,5 +1,5 @@
 import './record-form.css';
-import { memo, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Card, H5, HTMLTable } from '@blueprintjs/core';
 import Form from '@rjsf/core';
 import type { FieldProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
@@ -11,21 +11,62 @@ import { FieldDataContext, type FieldDataSource } from './field-data';
 import { PluginField } from './PluginField';
 import { RecordStore } from './record-store';
 
+/** Fields rendered with the first paint (about two screens); the rest follow while the browser is idle. */
+const FIRST_FIELDS = 60;
+/** Fields added per idle turn: small enough that typing is never held up for long (a transition yields anyway). */
+const MORE_FIELDS = 60;
+
+const whenIdle = (run: () => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 200 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 16);
+  return () => clearTimeout(id);
+};
+
+/**
+ * How many fields to render: the first screens at once, then more whenever the browser is idle, until all are in.
+ * A big form paints what can be seen first instead of building every field before anything shows.
+ */
+function useRevealedFields(total: number): number {
+  const [shown, setShown] = useState(() => Math.min(total, FIRST_FIELDS));
+  useEffect(() => {
+    if (shown >= total) return;
+    return whenIdle(() => startTransition(() => setShown((n) => Math.min(total, n + MORE_FIELDS))));
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /**
  * The whole record is one rjsf field: rjsf hosts the form (registry, templates, context) and this field lays out
  * sections and rows on a 12-column grid from the definition. Per-property rjsf machinery (schema retrieval, ids,
- * templates for each of a thousand fields) is skipped; each field is a store-subscribed plugin field.
+ * templates for each of a thousand fields) is skipped; each field is a store-subscribed plugin field. Sections and
+ * rows past the first screens come in while the browser is idle (useRevealedFields).
  */
 function SectionsField(props: FieldProps) {
   const def = (props.registry.formContext as { compiled: CompiledDefinition }).compiled;
+  const sizes = def.def.fieldGroups.map((g) => g.rows.reduce((n, r) => n + r.fields.length, 0));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const shown = useRevealedFields(total);
+  let before = 0;
   return (
     <div className="ff-sections">
-      {def.def.fieldGroups.map((g) => (
-        <Card key={g.id} className="ff-section" elevation={0} data-section={g.id}>
-          <H5>{g.label}</H5>
-          {g.isTable ? <TableSection group={g} compiled={def} /> : <GridSection group={g} compiled={def} />}
-        </Card>
-      ))}
+      {def.def.fieldGroups.map((g, i) => {
+        const budget = shown - before;
+        before += sizes[i]!;
+        if (budget <= 0 && shown < total) return null;
+        return (
+          <Card key={g.id} className="ff-section" elevation={0} data-section={g.id}>
+            <H5>{g.label}</H5>
+            {g.isTable ? (
+              <TableSection group={g} compiled={def} budget={budget} />
+            ) : (
+              <GridSection group={g} compiled={def} budget={budget} />
+            )}
+          </Card>
+        );
+      })}
     </div>
   );
 }
@@ -33,10 +74,22 @@ function SectionsField(props: FieldProps) {
 interface SectionProps {
   group: FieldGroup;
   compiled: CompiledDefinition;
+  /** Fields of this section to render now, in order (rows are never cut in half). */
+  budget: number;
 }
 
-function GridSection({ group, compiled }: SectionProps) {
-  return group.rows.map((row, i) => (
+/** The rows that fit in the budget: each row whose first field is within it. */
+function rowsWithin<R extends { fields: unknown[] }>(rows: R[], budget: number): R[] {
+  let used = 0;
+  return rows.filter((r) => {
+    const fits = used < budget;
+    used += r.fields.length;
+    return fits;
+  });
+}
+
+function GridSection({ group, compiled, budget }: SectionProps) {
+  return rowsWithin(group.rows, budget).map((row, i) => (
     <div key={i} className="ff-row">
       {row.fields.map((f) =>
         compiled.fields[f.name] ? (
@@ -53,13 +106,18 @@ function GridSection({ group, compiled }: SectionProps) {
  * A table section: its headers head the columns and each row of fields is a table row. A column without a header
  * takes the label of the first field in it.
  */
-function TableSection({ group, compiled }: SectionProps) {
-  const rows = group.rows.map((r) => r.fields.filter((f) => compiled.fields[f.name]));
-  const width = Math.max(group.headers?.length ?? 0, ...rows.map((r) => r.length));
+function TableSection({ group, compiled, budget }: SectionProps) {
+  const all = group.rows.map((r) => r.fields.filter((f) => compiled.fields[f.name]));
+  const rows = rowsWithin(
+    all.map((fields) => ({ fields })),
+    budget,
+  ).map((r) => r.fields);
+  // Headers come from every row, so the head does not change as more rows come in.
+  const width = Math.max(group.headers?.length ?? 0, ...all.map((r) => r.length));
   const heads = Array.from({ length: width }, (_, c) => {
     const header = group.headers?.[c];
     if (header) return header;
-    const first = rows.find((r) => r[c])?.[c];
+    const first = all.find((r) => r[c])?.[c];
     return first ? compiled.fields[first.name]!.label : '';
   });
   return (

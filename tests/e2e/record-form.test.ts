@@ -4,29 +4,32 @@ import { leaveRequest } from '../fixtures/definitions.js';
 import { signInPage, useWeb } from '../support/web.js';
 
 /** Creates, saves and publishes an app through the API from inside the signed-in page. */
-async function publishApp(page: Page, definition: unknown): Promise<string> {
-  return page.evaluate(async (def) => {
-    const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const created = await (
-      await fetch('/api/form/Editor/CreateProcessFromScratch', {
+async function publishApp(page: Page, definition: unknown, name = 'Leave requests'): Promise<string> {
+  return page.evaluate(
+    async ([def, appName]) => {
+      const token = JSON.parse(localStorage.getItem('auth.token')!).token as string;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+      const created = await (
+        await fetch('/api/form/Editor/CreateProcessFromScratch', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: appName }),
+        })
+      ).json();
+      const id = created.data.id as string;
+      await fetch(`/api/form/Editor/SaveForm?id=${id}`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ name: 'Leave requests' }),
-      })
-    ).json();
-    const id = created.data.id as string;
-    await fetch(`/api/form/Editor/SaveForm?id=${id}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ module: def }),
-    });
-    const pub = await (
-      await fetch(`/api/form/Editor/publish?id=${id}`, { method: 'POST', headers, body: '{}' })
-    ).json();
-    if (!pub.success) throw new Error(pub.message);
-    return id;
-  }, definition);
+        body: JSON.stringify({ module: def }),
+      });
+      const pub = await (
+        await fetch(`/api/form/Editor/publish?id=${id}`, { method: 'POST', headers, body: '{}' })
+      ).json();
+      if (!pub.success) throw new Error(pub.message);
+      return id;
+    },
+    [definition, name] as const,
+  );
 }
 
 describe('a published definition renders, validates and saves in Chromium', () => {
@@ -121,6 +124,35 @@ describe('a published definition renders, validates and saves in Chromium', () =
     await expect(page.inputValue('#field-start_time')).resolves.toBe('09:30:00');
     await expect(page.isChecked('#field-paid')).resolves.toBe(true);
     await expect(page.locator('.ff-type-richtext .richtext-preview b').textContent()).resolves.toBe('soon');
+    await page.close();
+  });
+
+  it('paints a big form section by section and keeps every field: the last one is filled and saved', async () => {
+    const page = await web.browser.newPage();
+    await signInPage(page, web.origin, 'admin', 'Admin-Pass-123');
+    // 300 fields in ten sections of thirty.
+    const fieldGroups = Array.from({ length: 10 }, (_, s) => ({
+      id: `s${s}`,
+      label: `Part ${s + 1}`,
+      rows: Array.from({ length: 10 }, (_, r) => ({
+        fields: Array.from({ length: 3 }, (_, c) => {
+          const i = s * 30 + r * 3 + c;
+          return { name: `f_${i}`, label: `Field ${i}`, fieldType: 'text' };
+        }),
+      })),
+    }));
+    const moduleId = await publishApp(page, { display_name: 'Inspection', fieldGroups }, 'Inspection');
+    await page.goto(`${web.origin}/item-editor/${moduleId}`);
+    await page.locator('#field-f_0').waitFor();
+    await page.locator('#field-f_299').fill('Last of three hundred');
+    await expect.poll(() => page.locator('[id^="field-f_"]').count()).toBe(300);
+    await expect(page.locator('.ff-section h5').allTextContents()).resolves.toEqual(
+      Array.from({ length: 10 }, (_, s) => `Part ${s + 1}`),
+    );
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(new RegExp(`/item-editor/${moduleId}/[0-9a-f-]{36}$`));
+    await page.reload();
+    await expect(page.locator('#field-f_299').inputValue()).resolves.toBe('Last of three hundred');
     await page.close();
   });
 });

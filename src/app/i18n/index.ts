@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageBundle } from './bundle';
+// English is the fallback of every language: it comes with the app; the others are a chunk each.
+import english from './bundles/en';
 
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each language's texts in a chunk of its own: a page loads its language and English (the fallback), no more. */
+/** Each other language's texts in a chunk of its own, loaded when it is used. */
 const bundles = import.meta.glob<{ default: LanguageBundle }>('./bundles/*.ts');
 
 const LANGUAGE_KEY = 'app.language';
@@ -17,7 +19,7 @@ function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(nav) ? (nav as Language) : 'en';
 }
 
-const loaded = new Map<Language, Promise<void>>();
+const loaded = new Map<Language, Promise<void>>([['en', Promise.resolve()]]);
 /** Adds a language's texts to i18next once (namespaces already there, such as a designer's, are kept). */
 export function loadLanguage(lang: Language): Promise<void> {
   let p = loaded.get(lang);
@@ -42,19 +44,21 @@ const startLanguage = initialLanguage();
 // The page says which language it is in from the first paint (screen readers and the browser's spelling use it).
 if (typeof document !== 'undefined') document.documentElement.lang = startLanguage;
 
-/** Settled once the start language (and English) are loaded: the app renders after it, so no key is ever shown. */
+/** Settled once the start language is loaded (at once for English): the app renders after it, so no key shows. */
 export const i18nReady: Promise<unknown> = i18next
   .use(initReactI18next)
   .init({
-    resources: {},
+    resources: { en: english },
     partialBundledLanguages: true,
+    // With English in hand, an English page renders in the same task as the app starts.
+    initAsync: false,
     lng: startLanguage,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     returnNull: false,
     showSupportNotice: false,
   })
-  .then(() => Promise.all([loadLanguage('en'), loadLanguage(startLanguage)]))
+  .then(() => loadLanguage(startLanguage))
   .then(() => i18next.changeLanguage(startLanguage));
 
 export default i18next;
