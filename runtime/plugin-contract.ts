@@ -370,3 +370,53 @@ export interface ConnectorServer<C extends object = Record<string, unknown>> {
 
 export const defineConnectorManifest = <C extends object>(m: ConnectorManifest<C>): ConnectorManifest<C> => m;
 export const defineConnectorServer = <C extends object>(s: ConnectorServer<C>): ConnectorServer<C> => s;
+
+// ---- Automation steps (plugins/automations/<type>/) ----
+
+/** What an automation step plugin declares: its settings (JSON Schema) and how it is shown. */
+export interface AutomationStepManifest<C extends object = Record<string, unknown>> {
+  kind: 'automation-step';
+  /** Equals the folder name. */
+  type: string;
+  version: number;
+  /** i18n key inside the plugin's own namespace ('automation.<type>'). */
+  title: string;
+  /** Blueprint icon name. */
+  icon: string;
+  configSchema: JsonSchema;
+  defaultConfig: C;
+  fixtures: { valid: C[]; invalid?: unknown[] };
+}
+
+/**
+ * What a step may do. The host does each thing as the automation's owner, through the access module and the egress
+ * module; in a dry run nothing is written and no other system is called: each capability says what it would do.
+ */
+export interface AutomationContext {
+  dryRun: boolean;
+  /** The outputs of the steps before, by step id (and `run`: its trigger and start time). */
+  vars: Record<string, unknown>;
+  /** A text with `{{stepId.path}}` parts filled in from `vars`. */
+  fill(text: string): string;
+  createRecord(
+    moduleId: string,
+    data: Record<string, unknown>,
+    submit: boolean,
+  ): Promise<{ recordId: string | null; wouldCreate?: Record<string, unknown> }>;
+  runConnector(connectorId: string, input: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export interface AutomationStepResult {
+  /** What the step gives the steps after it (and the execution log shows, cut short). */
+  output: Record<string, unknown>;
+  /** Ends the run here, as a success (a condition that does not hold). */
+  stop?: boolean;
+}
+
+export interface AutomationStepServer<C extends object = Record<string, unknown>> {
+  manifest: AutomationStepManifest<C>;
+  run(config: C, ctx: AutomationContext): Promise<AutomationStepResult>;
+}
+
+export const defineAutomationStepManifest = <C extends object>(m: AutomationStepManifest<C>) => m;
+export const defineAutomationStepServer = <C extends object>(s: AutomationStepServer<C>) => s;

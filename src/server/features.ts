@@ -18,6 +18,7 @@ import { connectorsFeature } from './connectors/index.js';
 import { schedulerFeature } from './scheduler/index.js';
 import { lookupsFeature } from './lookups/index.js';
 import { webhooksFeature } from './webhooks/index.js';
+import { automationsFeature } from './automations/index.js';
 import { runLogFeature } from './runlog/index.js';
 
 /** Every API feature, registered in this order: one line each. */
@@ -41,5 +42,6 @@ export const featureModules: FeatureModule[] = [
   connectorsFeature,
   lookupsFeature,
   webhooksFeature,
+  automationsFeature,
   runLogFeature,
 ];

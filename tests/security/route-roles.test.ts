@@ -107,6 +107,15 @@ const MATRIX = `
   POST   /api/workflowapi/dataconnectorexecute                         designers
   POST   /api/workflowapi/rundataconnector                             designers
   POST   /api/runlog/datatables                                        designers
+  POST   /api/rpa/save                                                 managers
+  POST   /api/rpa/update                                               managers
+  GET    /api/rpa/detail/:id                                           managers
+  DELETE /api/rpa/delete/:id                                           managers
+  POST   /api/rpa/datatables                                           managers
+  POST   /api/rpa/executed                                             managers
+  GET    /api/rpa/dashboard                                            managers
+  POST   /api/rpa/execute/test                                         managers
+  POST   /api/rpa/execute                                              managers
   POST   /api/webhook/save                                             managers
   GET    /api/webhook/detail                                           managers
   POST   /api/webhook/datatables                                       managers

@@ -26,7 +26,7 @@ type Settings = {
 
 /** What caused a connector call, for the run log. */
 export interface RunTrace {
-  trigger: 'test' | 'execute' | 'run' | 'step';
+  trigger: 'test' | 'execute' | 'run' | 'step' | 'automation';
   connectorId?: string | null;
   connectorName: string;
   recordId?: string | null;

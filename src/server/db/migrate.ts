@@ -25,6 +25,7 @@ import * as m0097 from './migrations/0097-data-connectors.js';
 import * as m0098 from './migrations/0098-webhooks.js';
 import * as m0099 from './migrations/0099-workflow-calls.js';
 import * as m0100 from './migrations/0100-run-log.js';
+import * as m0101 from './migrations/0101-automations.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -54,6 +55,7 @@ const steps: Record<string, Step> = {
   '0098-webhooks': m0098,
   '0099-workflow-calls': m0099,
   '0100-run-log': m0100,
+  '0101-automations': m0101,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

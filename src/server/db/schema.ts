@@ -569,6 +569,50 @@ export interface ScheduleLeasesTable {
   lease_until: string | null;
 }
 
+/** An automation (migration 0101): a trigger and steps as JSON, run by the owner's rights. */
+export interface AutomationsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  active: number;
+  trigger: string;
+  steps: string;
+  misfire: 'once' | 'skip';
+  notify_after: number;
+  failures_in_row: number;
+  owner_id: string;
+  next_run_on: string | null;
+  last_run_on: string | null;
+  last_status: string | null;
+  version: number;
+  created_on: string;
+  modified_on: string;
+}
+
+/** One run of an automation with what each step did; unique per (automation, slot). */
+export interface AutomationRunsTable {
+  id: string;
+  tenant_id: string;
+  automation_id: string;
+  slot: string;
+  trigger: 'schedule' | 'manual' | 'test';
+  status: 'Running' | 'Succeeded' | 'Failed' | 'Stopped';
+  steps: string;
+  error: string | null;
+  node: string;
+  started_on: string;
+  duration_ms: number | null;
+}
+
+export interface AutomationLeasesTable {
+  automation_id: string;
+  tenant_id: string;
+  due_on: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -611,6 +655,9 @@ export interface DB {
   webhook_tenants: WebhookTenantsTable;
   workflow_calls: WorkflowCallsTable;
   run_log: RunLogTable;
+  automations: AutomationsTable;
+  automation_runs: AutomationRunsTable;
+  automation_leases: AutomationLeasesTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -3,13 +3,9 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import { authUserOf } from '../identity/user-info.js';
-import { resolvePermissions } from '../../../runtime/permissions.js';
-import { START_STEP } from '../../../schemas/workflow-definition.js';
-import { writeDraft } from '../records/write.js';
-import { actorFor, inTransaction, submit } from '../engine/actions.js';
-import { assertModuleAccess } from '../access/index.js';
-import { forbidden, HttpError } from '../http/errors.js';
+import { inTransaction } from '../engine/actions.js';
+import { createRecordAs, ownerWhoMayCreate } from '../records/create-as.js';
+import { HttpError } from '../http/errors.js';
 import { nextRun, parseCron } from './cron.js';
 
 /** How long a node may hold a schedule before another node may take it over (a crashed node's lease expires). */
@@ -183,28 +179,9 @@ export class Scheduler {
       .execute();
   }
 
-  /**
-   * A draft in the schedule owner's name, submitted into the workflow when the schedule says so. The owner must still
-   * be active and still be allowed to create records of the app: saving the schedule checked it once, rules change.
-   */
+  /** A record in the schedule owner's name (who must still be active and allowed to create records of the app). */
   private async createRecord(tx: TenantDb, s: ScheduleRow): Promise<string> {
-    const u = await tx.selectFrom('users').selectAll().where('id', '=', s.owner_id).executeTakeFirst();
-    if (!u || u.status !== 'active') throw forbidden('The owner of this schedule is no longer active.');
-    const user = authUserOf(u, tx.tenantId);
-    await assertModuleAccess(tx, user, s.module_id, 'create');
-    const data = JSON.parse(s.data) as Record<string, unknown>;
-    if (s.submit) {
-      const r = await submit(tx, user, await actorFor(tx, user), { moduleId: s.module_id, data });
-      return r.recordId;
-    }
-    const { row } = await writeDraft(tx, {
-      moduleId: s.module_id,
-      data,
-      userId: u.id,
-      user,
-      access: (v) => resolvePermissions(v.definition, v.workflow, START_STEP, v.registry),
-      draft: true,
-    });
-    return row.id;
+    const user = await ownerWhoMayCreate(tx, s.owner_id, s.module_id, 'schedule');
+    return createRecordAs(tx, user, s.module_id, JSON.parse(s.data) as Record<string, unknown>, !!s.submit);
   }
 }
