@@ -11,6 +11,8 @@ import { files, flat, ROOT } from '../support/locale-texts.js';
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: [
     '(optional)',
+    'App',
+    'Dashboard',
     'Administrator',
     'Apps',
     'Business Intelligence',

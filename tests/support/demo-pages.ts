@@ -77,6 +77,8 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/module-categories',
     '/webhooks',
     '/webhooks/add',
+    '/robotic-automation',
+    '/robotic-automation/add',
   ];
   switch (kind) {
     case 'demo-user':
