@@ -72,15 +72,16 @@ export class AutomationScheduler {
     const queue = [...due];
     const worker = async () => {
       for (let d = queue.shift(); d; d = queue.shift()) {
-        const claimed = await this.db.system
-          .updateTable('automation_leases')
-          .set({ lease_owner: this.node, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
-          .where('automation_id', '=', d.automation_id)
-          .where('due_on', '=', d.due_on)
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        // One automation's trouble (a lost claim, a failed run) never stops the others of the pass.
         try {
+          const claimed = await this.db.system
+            .updateTable('automation_leases')
+            .set({ lease_owner: this.node, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+            .where('automation_id', '=', d.automation_id)
+            .where('due_on', '=', d.due_on)
+            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) continue;
           const tdb = new TenantDb(d.tenant_id, this.db.forTenant(d.tenant_id));
           if (await this.runOne(tdb, d.automation_id, d.due_on!, now, tenants.get(d.tenant_id) ?? false)) ran++;
         } catch (err) {
