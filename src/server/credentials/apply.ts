@@ -72,16 +72,23 @@ async function tokenFor(key: string, load: () => Promise<{ token: string; until:
   return (await p).token;
 }
 
-/** A Basic set's user name and password, for message-level security (WS-Security), or a 400 for any other set. */
-export async function credentialPair(tdb: TenantDb, id: string): Promise<{ username: string; password: string }> {
-  let set: Awaited<ReturnType<typeof openHeader>>;
+/**
+ * A set with its secret opened, or null when it is gone; a 400 when the secret does not open (sealed for another
+ * tenant or set, or with another SECRET_KEY).
+ */
+async function opened(tdb: TenantDb, id: string) {
   try {
-    set = await openHeader(tdb, id);
+    return await openHeader(tdb, id);
   } catch (err) {
     if (err instanceof SecretError)
       throw new HttpError(400, 'A security header this request names cannot be read: save its secret again.');
     throw err;
   }
+}
+
+/** A Basic set's user name and password, for message-level security (WS-Security), or a 400 for any other set. */
+export async function credentialPair(tdb: TenantDb, id: string): Promise<{ username: string; password: string }> {
+  const set = await opened(tdb, id);
   if (!set || set.kind !== 'basic')
     throw new HttpError(400, 'WS-Security needs a security header of the kind Basic (user name and password).');
   return { username: set.settings.username ?? '', password: set.secret };
@@ -95,15 +102,7 @@ const clean = (v: string) => [...v].filter((c) => c >= ' ' && c !== '\u007f').jo
  * the set named is gone. An OAuth2 set first gets a token from its token service, through the egress module.
  */
 export async function credentialHeaders(tdb: TenantDb, id: string, egress: Egress): Promise<Record<string, string>> {
-  let set: Awaited<ReturnType<typeof openHeader>>;
-  try {
-    set = await openHeader(tdb, id);
-  } catch (err) {
-    // A secret sealed for another tenant or set, or with another SECRET_KEY, does not open here.
-    if (err instanceof SecretError)
-      throw new HttpError(400, 'A security header this request names cannot be read: save its secret again.');
-    throw err;
-  }
+  const set = await opened(tdb, id);
   if (!set) throw new HttpError(400, 'The security header this request names no longer exists.');
   switch (set.kind) {
     case 'apiKey':
@@ -129,14 +128,7 @@ export async function credentialTls(
   tdb: TenantDb,
   id: string,
 ): Promise<(ClientTls & { cert: string; key: string }) | null> {
-  let set: Awaited<ReturnType<typeof openHeader>>;
-  try {
-    set = await openHeader(tdb, id);
-  } catch (err) {
-    if (err instanceof SecretError)
-      throw new HttpError(400, 'A security header this request names cannot be read: save its secret again.');
-    throw err;
-  }
+  const set = await opened(tdb, id);
   if (!set || set.kind !== 'certificate' || !set.settings.certificate) return null;
   return { cert: set.settings.certificate, key: set.secret, ...(set.settings.ca ? { ca: set.settings.ca } : {}) };
 }
