@@ -6,6 +6,7 @@
 import type { WorkflowActivity } from '../schemas/workflow-definition';
 import type { Picker, RecordSource } from './lookup-source';
 import type { RemoteSettings } from './remote-source';
+import type { UploadRules } from './file-value';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -59,6 +60,11 @@ export interface FieldManifest<C extends object = Record<string, unknown>> {
    * it over the records the user may see (AggregateLookup) under these settings.
    */
   aggregateSource?(config: C): AggregateSource | undefined;
+  /**
+   * The field holds uploaded files: what its uploads may be. The upload route checks them when an upload names the
+   * app and the field (types by content and name, size), so the browser's own check is a courtesy.
+   */
+  uploadRules?(config: C): UploadRules;
   migrate?(old: unknown, fromVersion: number): C;
   fixtures: FieldFixtures<C>;
 }

@@ -37,6 +37,7 @@ const FieldView = memo(function FieldView({ field, snap, store, inTable }: Props
         value={snap.value}
         config={field.config}
         disabled={snap.disabled}
+        readOnly={snap.readOnly}
         invalid={!!snap.error}
         onChange={onChange}
         onBlur={onBlur}

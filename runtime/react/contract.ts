@@ -8,6 +8,11 @@ export interface WidgetProps<C extends object = object> {
   value: unknown;
   config: C;
   disabled: boolean;
+  /**
+   * The value cannot be changed here (a read-only step, or the step shows the field read-only), even when
+   * `disabled` is false because the type stays usable (`uiHints.alwaysEnabled`: files can still be opened).
+   */
+  readOnly?: boolean;
   invalid: boolean;
   placeholder?: string;
   onChange(value: unknown): void;

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FileValue } from '../file-value';
 
 /** A record of another app offered by a lookup: its id, its label and the values shown beside it or copied. */
 export interface LookupItem {
@@ -38,6 +39,27 @@ export interface FieldDataSource {
     q: { datasetId: string; labelColumn?: string; search: string; cursor: string | null },
     signal: AbortSignal,
   ): Promise<{ items: LookupItem[]; nextCursor: string | null }>;
+  /** File uploads and links; absent where files cannot be stored (the designer's preview). */
+  files?: FileSource;
+}
+
+/** Uploads and links for fields that hold files (file, multi-file, image, signature...). */
+export interface FileSource {
+  /**
+   * Uploads one file for the field `field`: the server checks the field's upload rules (types, size) and answers what
+   * the field stores. Rejects with the server's message; an aborted upload rejects with an AbortError.
+   */
+  upload(
+    q: { field: string; file: Blob; fileName: string },
+    on: { progress?(loaded: number, total: number): void; signal?: AbortSignal },
+  ): Promise<FileValue>;
+  /**
+   * A link that opens the file (the access token in the query and the record named, so the server checks the
+   * viewer's access to the record and the field), for `<img src>` and download anchors.
+   */
+  url(key: string): string;
+  /** Deletes an upload this user made and has not saved with a record (removing it from the field is enough otherwise). */
+  discard(key: string): Promise<void>;
 }
 
 export const FieldDataContext = createContext<FieldDataSource | null>(null);

@@ -11,6 +11,8 @@ export interface FieldSnapshot {
   /** The first problem, once the field was touched or a check was asked for. */
   error?: string;
   disabled: boolean;
+  /** The value cannot be changed (read-only step or field), whether or not the widget stays usable. */
+  readOnly: boolean;
 }
 
 /**
@@ -54,7 +56,8 @@ export class RecordStore {
   private build(name: string): FieldSnapshot {
     const f = this.compiled.fields[name];
     // A field this form no longer has (the next step hides it, a new version dropped it): its view is on its way out.
-    if (!f) return { value: undefined, access: 'hidden', visible: false, error: undefined, disabled: true };
+    if (!f)
+      return { value: undefined, access: 'hidden', visible: false, error: undefined, disabled: true, readOnly: true };
     const access = this.access[name] ?? 'editable';
     const errs = this.errors[name];
     return {
@@ -63,6 +66,7 @@ export class RecordStore {
       visible: isVisible(f, this.values, access),
       error: (this.showAll || this.touched.has(name)) && errs?.length ? errs[0] : undefined,
       disabled: (this.readOnly || access !== 'editable') && !f.manifest.uiHints?.alwaysEnabled,
+      readOnly: this.readOnly || access !== 'editable',
     };
   }
 
@@ -77,6 +81,7 @@ export class RecordStore {
         prev.visible === next.visible &&
         prev.error === next.error &&
         prev.disabled === next.disabled &&
+        prev.readOnly === next.readOnly &&
         prev.access === next.access
       )
         continue;

@@ -19,6 +19,9 @@ export function configureApi(opts: { token: TokenSource; onUnauthorized: () => v
   onUnauthorized = opts.onUnauthorized;
 }
 
+/** The signed-in user's access token, for links that cannot send headers (images, downloads). */
+export const currentToken = () => tokenSource();
+
 export const api = axios.create({ baseURL: '/api', timeout: REQUEST_TIMEOUT_MS });
 
 api.interceptors.request.use((cfg) => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { api, call, errorMessage } from './client';
+import { api, call, currentToken, errorMessage } from './client';
+import { files } from './files';
 import type { FieldDataSource } from '../../../runtime/react/field-data';
 import { govClientHeaders } from './gov-client';
 import type { LookupPage } from '../../server/lookups/schemas';
@@ -70,6 +71,16 @@ export function useFieldDataSource(moduleId: string | undefined, recordId?: stri
           ),
         ),
       datasetOptions: (q, signal) => plain(call<LookupPage>(api.post('/ReferenceDataEntry/options', q, { signal }))),
+      files: {
+        upload: async (q, on) => {
+          const f = await plain(files.uploadFor({ moduleId, ...q }, on));
+          return { key: f.key, fileName: f.fileName, size: f.size, contentType: f.contentType };
+        },
+        url: (key) => files.link(key, currentToken() ?? '', recordId),
+        discard: async (key) => {
+          await plain(files.remove(key));
+        },
+      },
       listOptions: (listId, signal) =>
         plain(
           call<{ options: Options }>(api.get('/permissible-list/dataset', { params: { id: listId }, signal })).then(

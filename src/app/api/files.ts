@@ -5,6 +5,24 @@ import type { Removed, StoredFile } from '../../server/files/schemas';
 export type { StoredFile } from '../../server/files/schemas';
 
 export const files = {
+  /**
+   * One file for a field of an app, with upload progress; the server checks the field's upload rules. An aborted
+   * upload rejects (axios CanceledError).
+   */
+  uploadFor: (
+    q: { moduleId: string; field: string; file: Blob; fileName: string },
+    on: { progress?(loaded: number, total: number): void; signal?: AbortSignal },
+  ) => {
+    const form = new FormData();
+    form.append('file', q.file, q.fileName);
+    return call<StoredFile[]>(
+      api.post('/form/AWSS3/Upload', form, {
+        params: { moduleId: q.moduleId, field: q.field },
+        signal: on.signal,
+        onUploadProgress: (e) => on.progress?.(e.loaded, e.total ?? q.file.size),
+      }),
+    ).then(([f]) => f!);
+  },
   upload: (list: File[]) => {
     const form = new FormData();
     for (const f of list) form.append('file', f, f.name);
