@@ -37,6 +37,8 @@ export interface Config {
   s3?: S3Config;
   /** Largest uploaded file in bytes (FILE_MAX_BYTES, default 10 MB). */
   fileMaxBytes: number;
+  /** All files of one organisation together, in bytes (FILE_TENANT_MAX_BYTES, default 20 GB). */
+  fileTenantMaxBytes: number;
   /** Whether this node runs due record schedules (SCHEDULER=off: it does not; another node does). */
   scheduler: boolean;
   /** How often the scheduler looks for due schedules, in ms (SCHEDULER_INTERVAL_MS, default 20 s). */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxWorker: env.OUTBOX_WORKER !== 'off',
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
     fileMaxBytes: positive(env, 'FILE_MAX_BYTES', 10 * 1024 * 1024),
+    fileTenantMaxBytes: positive(env, 'FILE_TENANT_MAX_BYTES', 20 * 1024 * 1024 * 1024),
     scheduler: env.SCHEDULER !== 'off',
     schedulerIntervalMs: positive(env, 'SCHEDULER_INTERVAL_MS', 20_000),
     runLogDays: positive(env, 'RUN_LOG_DAYS', 30),

@@ -45,6 +45,7 @@ const MATRIX = `
   POST   /api/EntryModule/withdraw                                     signed-in
   POST   /api/EntryModule/workflow/restart                             signed-in
   POST   /api/EntryModule/workflow/retrystep                           signed-in
+  GET    /api/form/AWSS3/FileInfo                                      signed-in
   GET    /api/form/AWSS3/GetFile                                       signed-in
   POST   /api/form/AWSS3/RemoveFileByKey                               signed-in
   POST   /api/form/AWSS3/Upload                                        signed-in

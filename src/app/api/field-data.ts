@@ -73,7 +73,7 @@ export function useFieldDataSource(moduleId: string | undefined, recordId?: stri
       datasetOptions: (q, signal) => plain(call<LookupPage>(api.post('/ReferenceDataEntry/options', q, { signal }))),
       files: {
         upload: async (q, on) => {
-          const f = await plain(files.uploadFor({ moduleId, ...q }, on));
+          const f = await plain(files.uploadFor({ moduleId, recordId, ...q }, on));
           return { key: f.key, fileName: f.fileName, size: f.size, contentType: f.contentType };
         },
         url: (key) => files.link(key, currentToken() ?? '', recordId),

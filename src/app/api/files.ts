@@ -1,23 +1,26 @@
 import { api, call } from './client';
-import type { Removed, StoredFile } from '../../server/files/schemas';
+import type { FileInfo, Removed, StoredFile } from '../../server/files/schemas';
 
 /** Shapes from the server's route schemas (one definition, types derived). */
-export type { StoredFile } from '../../server/files/schemas';
+export type { FileInfo, StoredFile } from '../../server/files/schemas';
 
 export const files = {
+  /** Name, type and size of a file the user may open (the record named for anyone but the uploader). */
+  info: (key: string, recordId?: string) =>
+    call<FileInfo>(api.get('/form/AWSS3/FileInfo', { params: { key, ...(recordId ? { recordId } : {}) } })),
   /**
    * One file for a field of an app, with upload progress; the server checks the field's upload rules. An aborted
    * upload rejects (axios CanceledError).
    */
   uploadFor: (
-    q: { moduleId: string; field: string; file: Blob; fileName: string },
+    q: { moduleId: string; recordId?: string; field: string; file: Blob; fileName: string },
     on: { progress?(loaded: number, total: number): void; signal?: AbortSignal },
   ) => {
     const form = new FormData();
     form.append('file', q.file, q.fileName);
     return call<StoredFile[]>(
       api.post('/form/AWSS3/Upload', form, {
-        params: { moduleId: q.moduleId, field: q.field },
+        params: { moduleId: q.moduleId, field: q.field, ...(q.recordId ? { recordId: q.recordId } : {}) },
         signal: on.signal,
         onUploadProgress: (e) => on.progress?.(e.loaded, e.total ?? q.file.size),
       }),

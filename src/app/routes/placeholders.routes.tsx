@@ -31,7 +31,6 @@ const paths: Record<Access, string[]> = {
     '/dashboard',
     '/dashboard-landing',
     '/bi-reports',
-    '/permalink/file',
     '/form-editor',
     '/form-editor/show',
     '/form-editor/show/:id',

@@ -26,6 +26,7 @@ import * as m0098 from './migrations/0098-webhooks.js';
 import * as m0099 from './migrations/0099-workflow-calls.js';
 import * as m0100 from './migrations/0100-run-log.js';
 import * as m0101 from './migrations/0101-automations.js';
+import * as m0102 from './migrations/0102-file-age.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -56,6 +57,7 @@ const steps: Record<string, Step> = {
   '0099-workflow-calls': m0099,
   '0100-run-log': m0100,
   '0101-automations': m0101,
+  '0102-file-age': m0102,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -8,6 +8,17 @@ export const insertFile = (tdb: TenantDb, row: Omit<Insertable<FilesTable>, 'ten
 export const fileByKey = (tdb: TenantDb, key: string) =>
   tdb.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
 
+/** Bytes the tenant's files take together. */
+export const tenantBytes = async (tdb: TenantDb): Promise<number> =>
+  Number(
+    (
+      await tdb
+        .selectFrom('files')
+        .select((eb) => eb.fn.sum<number | string | null>('size').as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+
 /** Who uploaded each of these files (files of other tenants are not found). */
 export const ownersOf = (tdb: TenantDb, keys: string[]) =>
   tdb.selectFrom('files').select(['key', 'owner_id']).where('key', 'in', keys).execute();
@@ -43,4 +54,16 @@ export const insertLinks = (tdb: TenantDb, rows: Omit<Insertable<FileLinksTable>
 export async function deleteFile(tdb: TenantDb, key: string): Promise<void> {
   await tdb.deleteFrom('file_links').where('file_key', '=', key).execute();
   await tdb.deleteFrom('files').where('key', '=', key).execute();
+}
+
+/** Deletes the file row only if still no record links it (a save may have linked it since it was read). */
+export async function deleteUnlinked(tdb: TenantDb, key: string): Promise<boolean> {
+  const r = await tdb
+    .deleteFrom('files')
+    .where('key', '=', key)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('file_links').select('file_key').where('file_links.file_key', '=', key))),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }

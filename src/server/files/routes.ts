@@ -1,19 +1,24 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { ok, type ApiApp } from '../http/api.js';
+import { ok, typed, type ApiApp } from '../http/api.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import {
   Base64Body,
   FileBytes,
+  FileInfoAnswer,
+  FileInfoQuery,
   GetFileQuery,
   MultipartFiles,
   RemoveParts,
   RemovedAnswer,
   UploadAnswer,
   UploadOneAnswer,
+  UploadQuery,
 } from './schemas.js';
 import {
   cleanName,
   decodeBase64,
+  fileInfo,
   disposition,
   FILES_PATH as P,
   MAX_FILES,
@@ -21,6 +26,7 @@ import {
   removeFile,
   storeUpload,
   tooLarge,
+  uploadRulesOf,
   type Files,
 } from './service.js';
 
@@ -33,21 +39,37 @@ const tags = ['files'];
  */
 export async function fileRoutes(app: ApiApp, files: Files) {
   // The multipart parser lives only in this scope; the parts are read as a stream (MultipartFiles documents them).
-  await app.register(async (scope) => {
+  await app.register(async (plain) => {
+    const scope = typed(plain);
     await scope.register(multipart, {
-      limits: { fileSize: files.maxBytes, files: MAX_FILES, fields: 20, parts: 40 },
+      // One byte over the limit: the upload's own meter refuses it first, with the field's or the tenant's message.
+      limits: { fileSize: files.maxBytes + 1, files: MAX_FILES, fields: 20, parts: 40 },
       throwFileSizeLimit: true,
     });
     scope.post(
       `${P}/Upload`,
-      { schema: { tags, consumes: ['multipart/form-data'], body: MultipartFiles, response: { 200: UploadAnswer } } },
+      {
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          querystring: UploadQuery,
+          body: MultipartFiles,
+          response: { 200: UploadAnswer },
+        },
+      },
       async (req) => {
         if (!req.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
+        const q = req.query;
+        if (!q.moduleId !== !q.field) throw badRequest('Name both the app (moduleId) and its field, or neither.');
+        const rules =
+          q.moduleId && q.field
+            ? await uploadRulesOf(req.tdb, req.user, { moduleId: q.moduleId, field: q.field, recordId: q.recordId })
+            : undefined;
         const out = [];
         try {
           for await (const part of req.parts()) {
             if (part.type !== 'file') continue;
-            out.push(await storeUpload(req.tdb, req.user, files, cleanName(part.filename), await part.toBuffer()));
+            out.push(await storeUpload(req.tdb, req.user, files, cleanName(part.filename), part.file, rules));
           }
         } catch (err) {
           const code = (err as { code?: string }).code;
@@ -71,7 +93,8 @@ export async function fileRoutes(app: ApiApp, files: Files) {
     async (req) => {
       const b = req.body;
       const bytes = decodeBase64(b.base64 ?? b.data ?? b.file);
-      return ok(await storeUpload(req.tdb, req.user, files, cleanName(b.fileName ?? b.name), bytes), 'Uploaded');
+      const name = cleanName(b.fileName ?? b.name);
+      return ok(await storeUpload(req.tdb, req.user, files, name, Readable.from([bytes])), 'Uploaded');
     },
   );
 
@@ -89,6 +112,12 @@ export async function fileRoutes(app: ApiApp, files: Files) {
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
+  );
+
+  app.get(
+    `${P}/FileInfo`,
+    { schema: { tags, querystring: FileInfoQuery, response: { 200: FileInfoAnswer } } },
+    async (req) => ok(await fileInfo(req.tdb, req.user, req.query.key, req.query.recordId)),
   );
 
   app.post(

@@ -1,7 +1,26 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
-import { objectPath, type FileStore } from './store.js';
+import { newKey, objectPath, type FileStore } from './store.js';
+
+/**
+ * A stream spooled to a temporary file first: a PUT needs the length up front, and the bytes must never sit in
+ * memory whole. The file is removed when `use` ends, whatever happens.
+ */
+async function spooled<T>(body: Readable, use: (file: string, size: number) => Promise<T>): Promise<T> {
+  const file = path.join(os.tmpdir(), `upload-${newKey()}`);
+  try {
+    await pipeline(body, createWriteStream(file, { flags: 'wx' }));
+    return await use(file, (await fs.stat(file)).size);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
 
 /** File bytes in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, ...), one object per key under the tenant. */
 export function s3Store(cfg: S3Config): FileStore {
@@ -19,14 +38,17 @@ export function s3Store(cfg: S3Config): FileStore {
   });
   const Bucket = cfg.bucket;
   return {
-    async put(tenantId, key, bytes) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: objectPath(tenantId, key),
-          Body: bytes,
-          ContentType: 'application/octet-stream',
-        }),
+    async put(tenantId, key, body) {
+      await spooled(body, (file, size) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: objectPath(tenantId, key),
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: 'application/octet-stream',
+          }),
+        ),
       );
     },
     async get(tenantId, key) {

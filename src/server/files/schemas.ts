@@ -21,6 +21,16 @@ export const MultipartFiles = Type.Object({
   file: Type.Optional(Type.Unsafe<unknown>({ description: 'One part per file (binary), at most 10' })),
 });
 
+/**
+ * Upload's query: an upload for a field of a form names the app and the field (and the record being edited, whose
+ * version's form applies); the field's upload rules (types, size) are then enforced.
+ */
+export const UploadQuery = Type.Object({
+  moduleId: Type.Optional(Id),
+  field: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  recordId: Type.Optional(Id),
+});
+
 /** UploadBase64: the bytes in `base64` (`data` and `file` are accepted too), as a data URL or bare base64. */
 export const Base64Body = Type.Object({
   fileName: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -49,6 +59,18 @@ export type RemoveParts = Static<typeof RemoveParts>;
 
 export const Removed = Type.Object({ key: Type.String() });
 export type Removed = Static<typeof Removed>;
+
+/** FileInfo: what the permalink page shows before the download (same access check as GetFile). */
+export const FileInfo = Type.Object({
+  key: Type.String(),
+  fileName: Type.String(),
+  size: Type.Integer(),
+  contentType: Type.String(),
+  uploadedOn: Type.String(),
+});
+export type FileInfo = Static<typeof FileInfo>;
+export const FileInfoQuery = Type.Object({ key: Key, recordId: Type.Optional(Id) });
+export const FileInfoAnswer = Envelope(FileInfo);
 
 export const UploadAnswer = Envelope(Type.Array(StoredFile));
 export const UploadOneAnswer = Envelope(StoredFile);

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where file bytes live: local disk by default, S3 when configured. Keys are random, never user input. */
 export interface FileStore {
-  put(tenantId: string, key: string, bytes: Buffer): Promise<void>;
+  /** Stores the bytes as they stream in; if the stream fails, nothing is left under the key. */
+  put(tenantId: string, key: string, body: Readable): Promise<void>;
   /** The bytes as a stream, or undefined when nothing is stored under the key. */
   get(tenantId: string, key: string): Promise<Readable | undefined>;
   remove(tenantId: string, key: string): Promise<void>;
@@ -25,11 +28,16 @@ export function objectPath(tenantId: string, key: string): string {
 export function diskStore(root: string): FileStore {
   const where = (tenantId: string, key: string) => path.join(root, objectPath(tenantId, key));
   return {
-    async put(tenantId, key, bytes) {
+    async put(tenantId, key, body) {
       const p = where(tenantId, key);
       await fs.mkdir(path.dirname(p), { recursive: true });
-      // Write then rename: a crash never leaves a half file under the key.
-      await fs.writeFile(`${p}.tmp`, bytes, { flag: 'wx' });
+      // Write then rename: a crash or a refused stream never leaves a half file under the key.
+      try {
+        await pipeline(body, createWriteStream(`${p}.tmp`, { flags: 'wx' }));
+      } catch (err) {
+        await fs.rm(`${p}.tmp`, { force: true });
+        throw err;
+      }
       await fs.rename(`${p}.tmp`, p);
     },
     async get(tenantId, key) {

@@ -1,8 +1,7 @@
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { assertModuleAccess, loadRecordFor, mayActOnModule, parsePermission } from '../access/index.js';
+import { mayActOnModule, parsePermission } from '../access/index.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { loadVersion } from '../records/store.js';
 import type { FieldIndexer } from '../entries/indexes.js';
 import type { EgressLog } from '../egress/fetch.js';
 import type { RemoteSettings } from '../../../runtime/remote-source.js';
@@ -11,6 +10,7 @@ import { viewKind } from '../entries/columns.js';
 import { credentialHeaders, credentialTls } from '../credentials/apply.js';
 import { signOffer } from './offers.js';
 import { liveModule } from '../records/queries.js';
+import { formFieldFor } from '../records/form-field.js';
 import { lookupDefaults, recordSourceOf, resolveFilters, type LookupSettings } from '../../../runtime/lookup-source.js';
 import { labelText, lookupTarget, pickerOf, recordsByIds, searchRecords } from './records.js';
 import { aggregateValues, idsOf } from '../../../runtime/aggregate.js';
@@ -46,27 +46,8 @@ export async function lookupColumns(tdb: TenantDb, user: AuthUser, moduleId: str
     .map((c) => ({ name: c.key, label: c.label, kind: viewKind(c.kind) }));
 }
 
-/**
- * The lookup field as the form the user fills defines it: of the record's own version when one is named (a record
- * the user may open), else of the app's published form for someone who may create records of it.
- */
-async function fieldOf(tdb: TenantDb, user: AuthUser, moduleId: string, field: string, recordId?: string) {
-  let version: number | null | undefined;
-  if (recordId) {
-    const r = await loadRecordFor(tdb, user, recordId);
-    if (r.module_id !== moduleId) throw notFound('Record not found');
-    version = r.module_version;
-  } else {
-    await assertModuleAccess(tdb, user, moduleId, 'create');
-    version = (await liveModule(tdb, moduleId))?.published_version;
-  }
-  if (!version) throw badRequest('This app is not published yet.');
-  const v = await loadVersion(tdb, moduleId, version);
-  return v.compiled.fields[field];
-}
-
 async function sourceOf(tdb: TenantDb, user: AuthUser, moduleId: string, field: string, recordId?: string) {
-  const f = await fieldOf(tdb, user, moduleId, field, recordId);
+  const f = await formFieldFor(tdb, user, moduleId, field, recordId);
   const src = f?.manifest.recordSource?.(f.config as never);
   if (!src) throw badRequest(`'${field}' does not look up records.`);
   const target = await lookupTarget(tdb, user, src.moduleId);
@@ -109,7 +90,7 @@ export async function recordLookupOne(
 
 /** AggregateLookup: what the field sums up over the named records the user may see, as a save will store it. */
 export async function aggregateLookup(tdb: TenantDb, user: AuthUser, b: AggregateBody) {
-  const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
+  const f = await formFieldFor(tdb, user, b.moduleId, b.field, b.recordId);
   const src = f?.manifest.aggregateSource?.(f.config as never);
   if (!src) throw badRequest(`'${b.field}' does not sum up records.`);
   const target = await lookupTarget(tdb, user, src.moduleId);
@@ -168,7 +149,7 @@ export async function remoteLookup(
   egress: { allowPrivate: boolean; log?: EgressLog },
   gov: () => Promise<Record<string, string>>,
 ): Promise<LookupPage> {
-  const f = await fieldOf(tdb, user, b.moduleId, b.field, b.recordId);
+  const f = await formFieldFor(tdb, user, b.moduleId, b.field, b.recordId);
   const settings = f?.manifest.remoteSource?.(f.config as never);
   if (!settings) throw badRequest(`'${b.field}' does not look up another system.`);
   const credentials = await extraHeaders(tdb, settings, egress, gov);
