@@ -14,6 +14,7 @@ import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
 import { OutboxWorker } from './outbox/worker.js';
 import { webhookFanout } from './webhooks/fanout.js';
+import { automationEventQueue, bothListeners } from './automations/events.js';
 import { WEBHOOK_OUTBOX_KIND } from './webhooks/events.js';
 import { mailHandler } from './mail/mailer.js';
 import { TaskHub } from './hub/hub.js';
@@ -78,7 +79,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       thread?.outbox ??
       new OutboxWorker(
         db,
-        { mail: mail!.handler, notification: notificationHandler(hub), [WEBHOOK_OUTBOX_KIND]: webhookFanout() },
+        {
+          mail: mail!.handler,
+          notification: notificationHandler(hub),
+          [WEBHOOK_OUTBOX_KIND]: bothListeners(webhookFanout(), automationEventQueue(db.system)),
+        },
         app.log,
         { group },
       ),

@@ -321,6 +321,55 @@ describe.each(await testDialects())('robotic automation on %s', (dialect) => {
     expect(all.successRate).toBeGreaterThan(0);
   });
 
+  it('runs once for each record event it listens to, with the record as its owner sees it', async () => {
+    const saved = await save({
+      name: 'Follow up',
+      trigger: { kind: 'record', moduleId, events: ['record.submitted'] },
+      steps: [createStep('Follow-up of {{run.record.fields.title}} ({{run.event}})')],
+    });
+    expect(saved.json(), saved.body).toMatchObject({ success: true, data: { nextRunOn: null } });
+    const id = saved.json().data.id as string;
+    const bad = await save({ name: 'Nowhere', trigger: { kind: 'record', moduleId, events: [] } });
+    expect(bad.statusCode).toBe(400);
+    const missing = await save({
+      name: 'Nowhere',
+      trigger: { kind: 'record', moduleId: '00000000-0000-4000-8000-000000000000', events: ['record.submitted'] },
+    });
+    expect(missing.json()).toMatchObject({ success: false, message: 'App not found' });
+    for (const title of ['Boiler', 'Roof']) {
+      const r = await post('/api/EntryModule/submit', { moduleId, data: { title } });
+      expect(r.json(), r.body).toMatchObject({ success: true });
+    }
+    for (let i = 0; i < 2; i++) {
+      await o.t.ctx.outbox.drain();
+      await o.t.app.automations.tick(new Date(Date.now() + 1000));
+    }
+    const made = (await records()).map((r) => JSON.parse(r.data).title as string).filter((t) => t.startsWith('Follow'));
+    expect(made.sort()).toEqual(['Follow-up of Boiler (record.submitted)', 'Follow-up of Roof (record.submitted)']);
+    const runs = await runsOf(id);
+    expect(runs.map((r) => [r.trigger, r.status])).toEqual([
+      ['record', 'Succeeded'],
+      ['record', 'Succeeded'],
+    ]);
+    const queued = await o.tdb.selectFrom('automation_events').selectAll().execute();
+    expect(queued).toEqual([]);
+    // Paused, it hears nothing.
+    const paused = await post(`${R}/update`, {
+      id,
+      name: 'Follow up',
+      active: false,
+      trigger: { kind: 'record', moduleId, events: ['record.submitted'] },
+      steps: [createStep('x')],
+      version: saved.json().data.version,
+    });
+    expect(paused.json(), paused.body).toMatchObject({ success: true });
+    await post('/api/EntryModule/submit', { moduleId, data: { title: 'Fence' } });
+    await o.t.ctx.outbox.drain();
+    await o.t.app.automations.tick(new Date(Date.now() + 1000));
+    expect(await runsOf(id)).toHaveLength(2);
+    await o.t.app.inject({ method: 'DELETE', url: `${R}/delete/${id}`, headers: bearer(o.tok.admin!, A) });
+  });
+
   it('lists, and deletes with its runs and its due time', async () => {
     const list = (await post(`${R}/datatables`, { search: 'orders' })).json().data;
     expect(list.data.map((a: { name: string }) => a.name)).toEqual(['Closed orders', 'Open orders']);

@@ -28,6 +28,8 @@ export interface RunOptions {
   /** Nothing written, no other system called: each step says what it would do. */
   dryRun?: boolean;
   now?: Date;
+  /** More about what started the run, under `run` for the steps (a record event: `run.record`). */
+  context?: Record<string, unknown>;
 }
 
 const EXCERPT = 2000;
@@ -80,7 +82,9 @@ export async function runAutomation(
       throw err;
     }
   }
-  const vars: Record<string, unknown> = { run: { trigger: o.trigger, startedOn: started, day: started.slice(0, 10) } };
+  const vars: Record<string, unknown> = {
+    run: { ...o.context, trigger: o.trigger, startedOn: started, day: started.slice(0, 10) },
+  };
   const fill = (text: string) =>
     text.replace(TEMPLATE, (_, path: string) => {
       const v = readPath(vars, path);

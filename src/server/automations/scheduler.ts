@@ -1,11 +1,19 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { runAutomation } from './run.js';
 import type { Step, Trigger } from './schemas.js';
 import { nextDue } from './timing.js';
+import { authUserOf } from '../identity/user-info.js';
+import { recordFor } from '../webhooks/fanout.js';
+
+/** Queued record events one node runs per automation and pass; more make it due again at once. */
+const EVENTS_PER_PASS = 100;
 
 /** How long a node may hold an automation's run before another node may take it over (a crashed node's lease). */
 const LEASE_MS = 10 * 60_000;
@@ -96,9 +104,10 @@ export class AutomationScheduler {
   private async runOne(tdb: TenantDb, id: string, slot: string, now: Date, allowPrivate: boolean) {
     const a = await tdb.selectFrom('automations').selectAll().where('id', '=', id).executeTakeFirst();
     if (!a || !a.active) {
-      await this.release(id, null);
+      await this.release(id, slot, null);
       return false;
     }
+    if ((JSON.parse(a.trigger) as Trigger).kind === 'record') return this.runEvents(tdb, a, slot, now, allowPrivate);
     const missed = now.getTime() - new Date(slot).getTime() > MISFIRE_GRACE_MS;
     let ran = false;
     if (!missed || a.misfire === 'once') {
@@ -120,14 +129,64 @@ export class AutomationScheduler {
       .executeTakeFirst();
     const next = fresh?.active ? nextDue(JSON.parse(fresh.trigger) as Trigger, now) : null;
     await tdb.updateTable('automations').set({ next_run_on: next }).where('id', '=', id).execute();
-    await this.release(id, next);
+    await this.release(id, slot, next);
     return ran;
   }
 
-  private async release(id: string, next: string | null) {
+  /**
+   * Runs the record events queued for an automation, oldest first, one run each (slot: record, version and event,
+   * so a node that dies mid-way never runs one twice), each with the record as the owner may see it under
+   * `run.record`. A queued row goes once its run is written.
+   */
+  private async runEvents(
+    tdb: TenantDb,
+    a: Selectable<DB['automations']>,
+    slot: string,
+    now: Date,
+    allowPrivate: boolean,
+  ) {
+    const queued = await tdb
+      .selectFrom('automation_events')
+      .selectAll()
+      .where('automation_id', '=', a.id)
+      .orderBy('created_on')
+      .limit(EVENTS_PER_PASS + 1)
+      .execute();
+    const owner = await tdb.selectFrom('users').selectAll().where('id', '=', a.owner_id).executeTakeFirst();
+    const steps = JSON.parse(a.steps) as Step[];
+    let ran = 0;
+    for (const q of queued.slice(0, EVENTS_PER_PASS)) {
+      const r = await tdb.selectFrom('records').selectAll().where('id', '=', q.record_id).executeTakeFirst();
+      const seen =
+        owner && r ? await recordFor(tdb, authUserOf(owner, tdb.tenantId), { recordId: r.id }, r) : undefined;
+      // Nothing to tell an owner who may not open the record: no run, as a webhook would not deliver.
+      if (seen) {
+        const run = await runAutomation(tdb, a, steps, {
+          trigger: 'record',
+          slot: `record:${q.record_id}:${q.version}:${q.event}`,
+          node: this.node,
+          allowPrivate,
+          log: this.log,
+          now,
+          context: { event: q.event, actorId: q.actor_id, record: { ...seen, moduleId: q.module_id } },
+        });
+        if (run) ran++;
+      }
+      await tdb.deleteFrom('automation_events').where('id', '=', q.id).execute();
+    }
+    await this.release(a.id, slot, queued.length > EVENTS_PER_PASS ? now.toISOString() : null);
+    return ran > 0;
+  }
+
+  /** Hands the automation back with its next due time, unless someone changed the due time while it ran. */
+  private async release(id: string, claimed: string, next: string | null) {
     await this.db.system
       .updateTable('automation_leases')
-      .set({ due_on: next, lease_owner: null, lease_until: null })
+      .set({
+        due_on: sql<string | null>`case when due_on = ${claimed} then ${next} else due_on end`,
+        lease_owner: null,
+        lease_until: null,
+      })
       .where('automation_id', '=', id)
       .where('lease_owner', '=', this.node)
       .execute();

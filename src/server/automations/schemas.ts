@@ -9,8 +9,9 @@ import {
   Type,
   type Static,
 } from '../../../schemas/api/common.js';
+import { WEBHOOK_EVENTS } from '../webhooks/event-names.js';
 
-/** When an automation runs: on a cron timetable in a time zone, every N minutes, or only by hand. */
+/** When an automation runs: on a cron timetable in a time zone, every N minutes, on a record event, or by hand. */
 export const Trigger = Type.Union([
   Type.Object(
     {
@@ -25,6 +26,19 @@ export const Trigger = Type.Union([
     { additionalProperties: false },
   ),
   Type.Object({ kind: Type.Literal('manual') }, { additionalProperties: false }),
+  // A record event of an app (the webhook events): each event of each record runs the automation once.
+  Type.Object(
+    {
+      kind: Type.Literal('record'),
+      moduleId: Id,
+      events: Type.Array(StringEnum(WEBHOOK_EVENTS), {
+        minItems: 1,
+        maxItems: WEBHOOK_EVENTS.length,
+        uniqueItems: true,
+      }),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type Trigger = Static<typeof Trigger>;
 
@@ -92,11 +106,12 @@ export const StepOutcome = Type.Object({
 export type StepOutcome = Static<typeof StepOutcome>;
 
 export const RUN_STATUSES = ['Running', 'Succeeded', 'Failed', 'Stopped'] as const;
+export const RUN_TRIGGERS = ['schedule', 'manual', 'test', 'record'] as const;
 export const Run = Type.Object({
   id: Type.String(),
   automationId: Type.String(),
   automationName: Type.String(),
-  trigger: StringEnum(['schedule', 'manual', 'test'] as const),
+  trigger: StringEnum(RUN_TRIGGERS),
   slot: Type.String(),
   status: StringEnum(RUN_STATUSES),
   steps: Type.Array(StepOutcome),

@@ -112,6 +112,25 @@ export async function setDue(system: Kysely<DB>, tenantId: string, id: string, d
     .execute();
 }
 
+/** A trigger that can work: a valid timetable, or the events of an app its owner may open. */
+async function checkedTrigger(tdb: TenantDb, owner: AuthUser, t: Trigger) {
+  checkTrigger(t);
+  if (t.kind === 'record') await assertModuleAccess(tdb, owner, t.moduleId, 'view');
+}
+
+/**
+ * Makes an automation due now, whether or not a node holds it: a run under way sees the change when it releases
+ * (scheduler.ts keeps a due time changed during its lease), so a record event that arrives mid-run is never lost.
+ */
+export async function wake(system: Kysely<DB>, tenantId: string, id: string, now = new Date()) {
+  const at = now.toISOString();
+  await system
+    .insertInto('automation_leases')
+    .values({ automation_id: id, tenant_id: tenantId, due_on: at, lease_owner: null, lease_until: null })
+    .onConflict((oc) => oc.column('automation_id').doUpdateSet({ due_on: at }))
+    .execute();
+}
+
 /** Creates an automation owned by its creator, whose rights its steps run with. */
 export async function createAutomation(
   tdb: TenantDb,
@@ -121,7 +140,7 @@ export async function createAutomation(
   now = new Date(),
 ): Promise<Automation> {
   const name = checkedName(b.name);
-  checkTrigger(b.trigger);
+  await checkedTrigger(tdb, user, b.trigger);
   const steps = await checkedSteps(tdb, user, b.steps);
   const id = crypto.randomUUID();
   const next = b.active ? nextDue(b.trigger, now) : null;
@@ -167,7 +186,7 @@ export async function updateAutomation(
 ): Promise<Automation> {
   const current = await automationRow(tdb, b.id);
   const name = checkedName(b.name);
-  checkTrigger(b.trigger);
+  await checkedTrigger(tdb, user, b.trigger);
   const steps = await checkedSteps(tdb, user, b.steps);
   const sameTimetable = current.trigger === JSON.stringify(b.trigger) && current.active === 1;
   const next = !b.active ? null : sameTimetable && current.next_run_on ? current.next_run_on : nextDue(b.trigger, now);

@@ -6,6 +6,8 @@ import type { Trigger } from './schemas.js';
 export function nextDue(t: Trigger, after: Date): string | null {
   switch (t.kind) {
     case 'manual':
+    case 'record':
+      // Record events wake the automation themselves (events.ts).
       return null;
     case 'interval': {
       // Whole minutes, so every node and every restart agrees on the slots.

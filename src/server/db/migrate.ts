@@ -27,6 +27,7 @@ import * as m0099 from './migrations/0099-workflow-calls.js';
 import * as m0100 from './migrations/0100-run-log.js';
 import * as m0101 from './migrations/0101-automations.js';
 import * as m0102 from './migrations/0102-file-age.js';
+import * as m0103 from './migrations/0103-automation-events.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -58,6 +59,7 @@ const steps: Record<string, Step> = {
   '0100-run-log': m0100,
   '0101-automations': m0101,
   '0102-file-age': m0102,
+  '0103-automation-events': m0103,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -591,12 +591,25 @@ export interface AutomationsTable {
 }
 
 /** One run of an automation with what each step did; unique per (automation, slot). */
+/** A record event waiting for an automation that listens to it (migration 0103); removed once its run is written. */
+export interface AutomationEventsTable {
+  id: string;
+  tenant_id: string;
+  automation_id: string;
+  record_id: string;
+  module_id: string;
+  event: string;
+  version: number;
+  actor_id: string;
+  created_on: string;
+}
+
 export interface AutomationRunsTable {
   id: string;
   tenant_id: string;
   automation_id: string;
   slot: string;
-  trigger: 'schedule' | 'manual' | 'test';
+  trigger: 'schedule' | 'manual' | 'test' | 'record';
   status: 'Running' | 'Succeeded' | 'Failed' | 'Stopped';
   steps: string;
   error: string | null;
@@ -657,6 +670,7 @@ export interface DB {
   run_log: RunLogTable;
   automations: AutomationsTable;
   automation_runs: AutomationRunsTable;
+  automation_events: AutomationEventsTable;
   automation_leases: AutomationLeasesTable;
 }
 

@@ -13,6 +13,12 @@ describe('fileKeysIn', () => {
     expect(fileKeysIn([{ key: K1 }, K2, K1])).toEqual([K1, K2]);
   });
 
+  it('finds every download link in rich text, inside attributes', () => {
+    const html = `<p>a</p><img src="/api/form/AWSS3/GetFile?key=${K1}" alt="x"><img src='/api/form/AWSS3/GetFile?key=${K2}'>`;
+    expect(fileKeysIn(html)).toEqual([K1, K2]);
+    expect(fileKeysIn(`<img src="/api/form/AWSS3/GetFile?key=${K1}x">`)).toEqual([]);
+  });
+
   it('finds nothing in text that merely contains a key, or in other values', () => {
     expect(fileKeysIn(`see ${K1}`)).toEqual([]);
     expect(fileKeysIn(`F${K1}`)).toEqual([]);

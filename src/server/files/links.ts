@@ -2,8 +2,8 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import { insertLinks, linksOfRecord, ownersOf } from './queries.js';
 import { KEY_RE } from './store.js';
 
-/** The key in a download link (`/api/form/AWSS3/GetFile?key=…`), for values that keep the link. */
-const LINK_KEY = /\/GetFile\?(?:[^#]*&)?key=([A-Za-z0-9_-]{32})(?:[&#]|$)/;
+/** The key in a download link (`/api/form/AWSS3/GetFile?key=…`), alone or in HTML, for values that keep the link. */
+const LINK_KEY = /\/GetFile\?(?:[^#"'<>\s]*&)?key=([A-Za-z0-9_-]{32})(?=[&#"'<>\s]|$)/g;
 const MAX_DEPTH = 4;
 /** Values are walked no further than this many keys per record write. */
 const MAX_KEYS = 500;
@@ -18,10 +18,8 @@ export function fileKeysIn(value: unknown): string[] {
     if (out.size >= MAX_KEYS) return;
     if (typeof v === 'string') {
       if (KEY_RE.test(v)) out.add(v);
-      else {
-        const m = LINK_KEY.exec(v);
-        if (m) out.add(m[1]!);
-      }
+      // Every link in the text: rich text holds its images as <img src="…/GetFile?key=…">.
+      else for (const m of v.matchAll(LINK_KEY)) if (out.size < MAX_KEYS) out.add(m[1]!);
     } else if (v && typeof v === 'object' && depth < MAX_DEPTH) {
       for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, depth + 1);
     }

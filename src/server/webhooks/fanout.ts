@@ -28,7 +28,12 @@ const stepOf = (r: RecordRow) =>
  * The record as the webhook's owner may read it: nothing when they may not open it, and without the fields hidden
  * from them at the record's step. A deleted record is described by id and number only.
  */
-async function recordFor(tdb: TenantDb, owner: AuthUser, e: EventEntry, r: RecordRow | undefined) {
+export async function recordFor(
+  tdb: TenantDb,
+  owner: AuthUser,
+  e: Pick<EventEntry, 'recordId' | 'gone'>,
+  r: RecordRow | undefined,
+) {
   if (e.gone) {
     const g = e.gone;
     const mine = g.createdBy === owner.id || (!g.isDraft && g.initiator === owner.id);

@@ -34,6 +34,7 @@ import {
 } from './api';
 import { RunsPanel, RunSteps } from './RunsPanel';
 import { RunStatus } from './RunStatus';
+import { RecordTriggerFields } from './RecordTriggerFields';
 import { StepsEditor } from './StepsEditor';
 import './automation.css';
 
@@ -63,6 +64,7 @@ const draftOf = (a: Automation): Draft => ({
 function triggerOf(kind: Trigger['kind']): Trigger {
   if (kind === 'schedule') return { kind, cron: '0 8 * * 1-5', timeZone: browserZone() };
   if (kind === 'interval') return { kind, minutes: 60 };
+  if (kind === 'record') return { kind, moduleId: '', events: ['record.submitted'] };
   return { kind };
 }
 
@@ -168,7 +170,7 @@ export function AutomationPage() {
                   id="rpa-trigger"
                   value={tr.kind}
                   onChange={(e) => set({ trigger: triggerOf(e.target.value as Trigger['kind']) })}
-                  options={(['interval', 'schedule', 'manual'] as const).map((k) => ({
+                  options={(['interval', 'schedule', 'record', 'manual'] as const).map((k) => ({
                     value: k,
                     label: t(`RPA.KIND_${k.toUpperCase()}`),
                   }))}
@@ -206,7 +208,8 @@ export function AutomationPage() {
                   </FormGroup>
                 </>
               )}
-              {tr.kind !== 'manual' && (
+              {tr.kind === 'record' && <RecordTriggerFields trigger={tr} onChange={(trigger) => set({ trigger })} />}
+              {(tr.kind === 'interval' || tr.kind === 'schedule') && (
                 <FormGroup label={t('RPA.MISSED')} labelFor="rpa-misfire">
                   <HTMLSelect
                     id="rpa-misfire"

@@ -28,6 +28,8 @@ export function TriggerSummary({ trigger }: { trigger: Trigger }) {
       return <>{t('RPA.BY_HAND')}</>;
     case 'interval':
       return <>{t('RPA.EVERY_MINUTES', { count: trigger.minutes })}</>;
+    case 'record':
+      return <>{t('RPA.ON_RECORD_EVENTS', { count: trigger.events.length })}</>;
     case 'schedule':
       return (
         <>

@@ -8,6 +8,7 @@ import { mailHandler } from '../../mail/mailer.js';
 import { notificationHandler } from '../../notifications/deliver.js';
 import { OutboxWorker } from '../../outbox/worker.js';
 import { webhookFanout } from '../../webhooks/fanout.js';
+import { automationEventQueue, bothListeners } from '../../automations/events.js';
 import { WEBHOOK_OUTBOX_KIND } from '../../webhooks/events.js';
 import { localTransitions } from '../transitions.js';
 import { setOfferKey } from '../../lookups/offers.js';
@@ -70,7 +71,7 @@ const outbox = new OutboxWorker(
     notification: notificationHandler({
       sendToUser: async (tenantId, userId, method, args) => send({ kind: 'push', tenantId, userId, method, args }),
     }),
-    [WEBHOOK_OUTBOX_KIND]: webhookFanout(),
+    [WEBHOOK_OUTBOX_KIND]: bothListeners(webhookFanout(), automationEventQueue(db.system)),
   },
   log,
   { group },

@@ -1,0 +1,53 @@
+import { Checkbox, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fetchApplications } from '../apps/api';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../webhooks/api';
+import { eventLabelKey } from '../webhooks/events';
+import type { Trigger } from './api';
+
+type RecordTrigger = Extract<Trigger, { kind: 'record' }>;
+
+/** The app and the record events that start an automation (the events webhooks hear). */
+export function RecordTriggerFields({
+  trigger,
+  onChange,
+}: {
+  trigger: RecordTrigger;
+  onChange(t: RecordTrigger): void;
+}) {
+  const { t } = useTranslation();
+  const apps = useQuery({
+    queryKey: ['automations', 'apps'],
+    queryFn: () => fetchApplications({ page: 1, length: 100, search: '' }),
+  });
+  const toggle = (e: WebhookEvent, on: boolean) =>
+    onChange({ ...trigger, events: on ? [...trigger.events, e] : trigger.events.filter((x) => x !== e) });
+  return (
+    <>
+      <FormGroup label={t('RPA.RECORD_APP')} labelFor="rpa-record-app">
+        <HTMLSelect
+          id="rpa-record-app"
+          value={trigger.moduleId}
+          onChange={(e) => onChange({ ...trigger, moduleId: e.target.value })}
+          options={[
+            { value: '', label: t('RPA.CHOOSE') },
+            ...(apps.data?.data ?? []).map((a) => ({ value: a.id, label: a.display_name })),
+          ]}
+        />
+      </FormGroup>
+      <FormGroup label={t('RPA.RECORD_EVENTS')}>
+        <div className="rpa-events" role="group" aria-label={t('RPA.RECORD_EVENTS')}>
+          {WEBHOOK_EVENTS.filter((e) => e !== 'record.deleted').map((e) => (
+            <Checkbox
+              key={e}
+              label={t(eventLabelKey(e))}
+              checked={trigger.events.includes(e)}
+              onChange={(ev) => toggle(e, ev.currentTarget.checked)}
+            />
+          ))}
+        </div>
+      </FormGroup>
+    </>
+  );
+}
