@@ -109,6 +109,8 @@ export interface FieldResolveContext {
   data: Record<string, unknown>;
   /** This field's value as it was stored before this save (undefined for a new record). */
   before: unknown;
+  /** The record version this save writes (1 for a new record), when the saving code knows it. */
+  version?: number;
   /** Who is saving, for filters that depend on the person (lookup filters of type User). */
   picker(): Promise<Picker>;
   /** The options of a key-value list (spec: permissible list), or undefined when there is no such list. */
@@ -410,6 +412,8 @@ export interface AutomationContext {
     submit: boolean,
   ): Promise<{ recordId: string | null; wouldCreate?: Record<string, unknown> }>;
   runConnector(connectorId: string, input: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Queues a plain-text mail to each address in the mail outbox (sent after the run; nothing in a dry run). */
+  sendMail(mail: { to: string[]; subject: string; text: string }): Promise<void>;
 }
 
 export interface AutomationStepResult {

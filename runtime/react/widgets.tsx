@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import { Checkbox, Classes, InputGroup, Intent, TextArea } from '@blueprintjs/core';
-import DOMPurify from 'dompurify';
 import type { DisplayProps, WidgetProps } from './contract';
 
 /**
@@ -118,26 +117,6 @@ export const ChecksWidget = memo(function ChecksWidget({
     </div>
   );
 });
-
-/** Rich text: edited as HTML, previewed sanitized (the server sanitizes again on write). */
-export const RichTextWidget = memo(function RichTextWidget(props: WidgetProps) {
-  return (
-    <div className="richtext">
-      <TextAreaWidget {...props} rows={5} />
-      <RichTextDisplay value={props.value} config={props.config} />
-    </div>
-  );
-});
-
-export function RichTextDisplay({ value }: DisplayProps) {
-  // Without a DOM (server rendering) nothing can be sanitized, so nothing is injected: plain text only.
-  if (typeof DOMPurify.sanitize !== 'function') return <div className="richtext-preview">{text(value)}</div>;
-  const html = DOMPurify.sanitize(text(value), {
-    FORBID_TAGS: ['style', 'svg', 'math', 'form'],
-    FORBID_ATTR: ['style'],
-  });
-  return <div className="richtext-preview" dangerouslySetInnerHTML={{ __html: html }} />;
-}
 
 export function TextDisplay({ value }: DisplayProps) {
   return (

@@ -370,6 +370,41 @@ describe.each(await testDialects())('robotic automation on %s', (dialect) => {
     await o.t.app.inject({ method: 'DELETE', url: `${R}/delete/${id}`, headers: bearer(o.tok.admin!, A) });
   });
 
+  it('sends mail from a template through the outbox, once per address; a dry run sends nothing', async () => {
+    const mails = () =>
+      o.tdb.selectFrom('outbox').select(['payload', 'idempotency_key']).where('kind', '=', 'mail').execute();
+    const before = (await mails()).length;
+    const steps = [
+      {
+        id: 'tell',
+        type: 'send-mail',
+        config: { to: 'ops@acme.test; boss@acme.test', subject: 'Report {{run.day}}', body: 'Run by {{run.trigger}}' },
+      },
+    ];
+    const a = (await save({ name: 'Mail ops', trigger: { kind: 'manual' }, steps })).json().data;
+    const dry = (await post(`${R}/execute/test`, { id: a.id })).json().data;
+    expect(dry.steps[0].output.wouldSend.to).toEqual(['ops@acme.test', 'boss@acme.test']);
+    expect((await mails()).length).toBe(before);
+    const ran = await post(`${R}/execute`, { id: a.id });
+    expect(ran.json().data.status, ran.body).toBe('Succeeded');
+    const sent = (await mails()).slice(before).map((m) => JSON.parse(m.payload));
+    const day = new Date().toISOString().slice(0, 10);
+    expect(sent).toEqual([
+      { to: 'ops@acme.test', subject: `Report ${day}`, text: 'Run by manual' },
+      { to: 'boss@acme.test', subject: `Report ${day}`, text: 'Run by manual' },
+    ]);
+    const bad = (
+      await save({
+        name: 'Bad mail',
+        trigger: { kind: 'manual' },
+        steps: [{ ...steps[0], config: { ...steps[0]!.config, to: 'nobody' } }],
+      })
+    ).json().data;
+    const failed = (await post(`${R}/execute`, { id: bad.id })).json().data;
+    expect(failed.status).toBe('Failed');
+    expect(failed.error).toBe("tell: 'nobody' is not an e-mail address.");
+  });
+
   it('lists, and deletes with its runs and its due time', async () => {
     const list = (await post(`${R}/datatables`, { search: 'orders' })).json().data;
     expect(list.data.map((a: { name: string }) => a.name)).toEqual(['Closed orders', 'Open orders']);

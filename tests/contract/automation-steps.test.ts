@@ -33,5 +33,5 @@ describe.each(Object.keys(manifests))('automation step plugin %s', (type) => {
 });
 
 it('finds the step kinds the platform ships', () => {
-  expect(Object.keys(manifests).sort()).toEqual(['call-connector', 'condition', 'create-record']);
+  expect(Object.keys(manifests).sort()).toEqual(['call-connector', 'condition', 'create-record', 'send-mail']);
 });

@@ -98,7 +98,11 @@ describe('a published definition renders, validates and saves in Chromium', () =
     await page.fill('#field-returns_at', '2026-12-13T08:15');
     await page.check('#field-paid', { force: true });
     await page.locator('#field-documents').getByText('Note').click();
-    await page.fill('#field-notes', '<p>Back <b>soon</b></p>');
+    // Rich text is edited in its editor: type, then bold the next word from the toolbar.
+    await page.locator('#field-notes').click();
+    await page.keyboard.type('Back ');
+    await page.locator('.ff-type-richtext').getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type('soon');
     await page.fill(
       '#field-notes_html',
       '<img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=2">x</a><svg onload="window.__xss=3"></svg>',
@@ -123,7 +127,7 @@ describe('a published definition renders, validates and saves in Chromium', () =
     await expect(page.inputValue('#field-cost')).resolves.toBe('300.00');
     await expect(page.inputValue('#field-start_time')).resolves.toBe('09:30:00');
     await expect(page.isChecked('#field-paid')).resolves.toBe(true);
-    await expect(page.locator('.ff-type-richtext .richtext-preview b').textContent()).resolves.toBe('soon');
+    await expect(page.locator('#field-notes strong').textContent()).resolves.toBe('soon');
     await page.close();
   });
 

@@ -10,8 +10,11 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Debian's Chromium driven by Playwright, with the flags that work on this kind of machine. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium driven by Playwright, with the flags that work on this kind of machine; `extraArgs` come after
+ * them (a fake camera, say).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -23,6 +26,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

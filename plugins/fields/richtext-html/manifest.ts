@@ -1,10 +1,11 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import { RICH_TEXT_IMAGES } from '../richtext/manifest';
 
 export interface RichtextHtmlConfig {
   maxLength: number;
 }
 
-/** Raw HTML authored in a code view; sanitized on write (server) and on render (browser). */
+/** Rich text that may also be written as raw HTML in a source view; sanitized on write and on render. */
 export const manifest = defineFieldManifest<RichtextHtmlConfig>({
   kind: 'field',
   type: 'richtext-html',
@@ -20,10 +21,15 @@ export const manifest = defineFieldManifest<RichtextHtmlConfig>({
   },
   defaultConfig: { maxLength: 100000 },
   valueSchema: (c) => ({ type: 'string', maxLength: c.maxLength }),
-  isEmpty: (v) => typeof v !== 'string' || v.replace(/<[^>]*>/g, '').trim() === '',
+  // A picture alone is content; tags alone are not.
+  isEmpty: (v) => typeof v !== 'string' || v.replace(/<(?!img\b)[^>]*>/gi, '').trim() === '',
+  uploadRules: () => RICH_TEXT_IMAGES,
   fixtures: {
     valid: [{ maxLength: 5000 }],
     invalid: [{ maxLength: 0 }],
-    values: { valid: ['<p>Hello</p>'], invalid: [12] },
+    values: {
+      valid: ['<p>Hello</p>', '<table><tbody><tr><td>a</td></tr></tbody></table>'],
+      invalid: [12, ['<p>x</p>']],
+    },
   },
 });

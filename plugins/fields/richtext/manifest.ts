@@ -1,8 +1,15 @@
 import { defineFieldManifest } from '../../../runtime/plugin-contract';
+import type { UploadRules } from '../../../runtime/file-value';
 
 export interface RichtextConfig {
   maxLength: number;
 }
+
+/** Pictures placed in the text: the upload route checks them against these rules. */
+export const RICH_TEXT_IMAGES: UploadRules = {
+  accept: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  maxBytes: 5 * 1024 * 1024,
+};
 
 /** Formatted text from the rich-text editor; sanitized on write (server) and on render (browser). */
 export const manifest = defineFieldManifest<RichtextConfig>({
@@ -20,10 +27,18 @@ export const manifest = defineFieldManifest<RichtextConfig>({
   },
   defaultConfig: { maxLength: 100000 },
   valueSchema: (c) => ({ type: 'string', maxLength: c.maxLength }),
-  isEmpty: (v) => typeof v !== 'string' || v.replace(/<[^>]*>/g, '').trim() === '',
+  // A picture alone is content; tags alone are not.
+  isEmpty: (v) => typeof v !== 'string' || v.replace(/<(?!img\b)[^>]*>/gi, '').trim() === '',
+  uploadRules: () => RICH_TEXT_IMAGES,
   fixtures: {
     valid: [{ maxLength: 5000 }],
     invalid: [{ maxLength: 0 }],
-    values: { valid: ['<p>Hello</p>'], invalid: [12] },
+    values: {
+      valid: [
+        '<p>Hello</p>',
+        '<h2>Plan</h2><p><img src="/api/form/AWSS3/GetFile?key=Ab3_d-fghijklmnopqrstuvwxyz01234"></p>',
+      ],
+      invalid: [12, { html: '<p>x</p>' }],
+    },
   },
 });

@@ -43,7 +43,8 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
   if (b.data) {
     const access = resolvePermissions(v.definition, v.workflow, stepOfTask(v, task.activity_id), v.registry);
     const previous = run.data;
-    run.data = await mergeWrite({ tdb: tx, user, moduleId: record.module_id }, v, run.data, b.data, access, {
+    const who = { tdb: tx, user, moduleId: record.module_id, version: record.version + 1 };
+    run.data = await mergeWrite(who, v, run.data, b.data, access, {
       draft: !accepted,
     });
     // Files attached at this step become reachable through the record (files/links.ts), like those of a save.

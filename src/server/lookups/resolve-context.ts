@@ -13,11 +13,12 @@ export function resolveContext(
   tdb: TenantDb,
   user: AuthUser,
   data: Record<string, unknown>,
-  field: { moduleId: string; name: string; label: string; before?: unknown },
+  field: { moduleId: string; name: string; label: string; before?: unknown; version?: number },
 ): FieldResolveContext {
   return {
     label: field.label,
     before: field.before,
+    version: field.version,
     offered: (ref) =>
       verifyOffer(
         { tenantId: tdb.tenantId, moduleId: field.moduleId, field: field.name, id: ref.id, label: ref.label },

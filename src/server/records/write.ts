@@ -70,6 +70,8 @@ export interface Writer {
   tdb: TenantDb;
   user: AuthUser;
   moduleId: string;
+  /** The record version this write produces, for plugins that stamp it (signatures). */
+  version?: number;
 }
 
 /**
@@ -95,7 +97,13 @@ async function resolveReferences(
     const r = await s.resolve(
       value,
       f.config,
-      resolveContext(who.tdb, who.user, data, { moduleId: who.moduleId, name, label: f.label, before: before[name] }),
+      resolveContext(who.tdb, who.user, data, {
+        moduleId: who.moduleId,
+        name,
+        label: f.label,
+        before: before[name],
+        version: who.version,
+      }),
     );
     writable[name] = r.value;
     issues.push(...r.messages.map((message) => ({ field: name, message })));
@@ -130,6 +138,7 @@ async function resolveComputed(
       name,
       label: f.label,
       before: before[name],
+      version: who.version,
     });
     const r = await s.resolve(out[name], f.config, ctx);
     out[name] = r.messages.length ? null : r.value;
@@ -170,7 +179,8 @@ export async function writeDraft(
   const v = await loadVersion(tx, mod.id, versionNo);
   const access = w.access(v);
   const before = existing ? (JSON.parse(existing.data) as Record<string, unknown>) : {};
-  let data = await mergeWrite({ tdb: tx, user: w.user, moduleId: mod.id }, v, before, w.data, access, {
+  const who = { tdb: tx, user: w.user, moduleId: mod.id, version: existing ? existing.version + 1 : 1 };
+  let data = await mergeWrite(who, v, before, w.data, access, {
     draft: w.draft,
   });
   const now = new Date().toISOString();
