@@ -90,6 +90,7 @@ export async function runAutomation(
       const v = readPath(vars, path);
       return v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
     });
+  let mails = 0;
   const ctx: AutomationContext = {
     dryRun: !!o.dryRun,
     vars,
@@ -113,6 +114,12 @@ export async function runAutomation(
       if (r.status < 200 || r.status >= 300)
         throw new HttpError(502, `${c.name}: the other system answered ${r.status}.`);
       return { status: r.status, outputs: r.outputs };
+    },
+    async sendMail(mail) {
+      if (o.dryRun) return;
+      // One outbox entry per address, keyed by the run: a retried delivery never sends twice.
+      for (const to of mail.to)
+        await enqueue(tdb, 'mail', { to, subject: mail.subject, text: mail.text }, `rpa:${id}:${mails++}`);
     },
   };
 
