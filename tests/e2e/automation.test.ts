@@ -63,8 +63,15 @@ describe('robotic automation on /robotic-automation in Chromium', () => {
     expect(after.data).toHaveLength(1);
     // The log and the dashboard show the run.
     await page.getByTestId('run-row').first().waitFor();
-    await expect(page.getByTestId('rpa-runs').innerText()).resolves.toBe('1');
-    await expect(page.getByTestId('rpa-success').innerText()).resolves.toBe('100 %');
+    // (The dashboard is read again after the run; poll for the new figures.)
+    await expect.poll(() => page.getByTestId('rpa-runs').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('rpa-success').innerText()).toBe('100 %');
+    // The chart (ECharts, loaded with the page) draws today's bar.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<SVGPathElement>('.echart svg path[fill="#238551"]')].some(
+        (p) => p.getBBox().height > 1,
+      ),
+    );
     await page.getByRole('button', { name: 'Show the steps' }).click();
     await page.getByTestId('run-row').getByTestId('outcome-createRecord').waitFor();
     await page.screenshot({ path: '/tmp/automation-page.png', fullPage: true });

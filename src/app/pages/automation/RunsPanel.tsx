@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { Pager } from '../../components/Pager';
+import { EChart } from '../../components/charts/EChart';
 import { useFormatDate } from '../../shell/dates';
-import { automationDashboard, executedRuns, type Run } from './api';
+import { automationDashboard, executedRuns, type DashboardFigures, type Run } from './api';
 import { RunStatus } from './RunStatus';
 
 /** What each step of a run did: its result, time, and the start of its output or its error. */
@@ -24,7 +25,50 @@ export function RunSteps({ run }: { run: Run }) {
   );
 }
 
-/** Runs per day as bars (succeeded and failed), with the success rate and the average time. */
+/** Runs per day, stacked succeeded over failed, and the average time of a run as a line on its own axis. */
+function RunsChart({ d }: { d: DashboardFigures }) {
+  const { t } = useTranslation();
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { bottom: 0 },
+      grid: { left: 40, right: 56, top: 16, bottom: 48 },
+      xAxis: { type: 'category', data: d.days.map((x) => x.day.slice(5)) },
+      yAxis: [
+        { type: 'value', minInterval: 1, name: t('RPA.RUNS') },
+        { type: 'value', name: 'ms', splitLine: { show: false } },
+      ],
+      series: [
+        {
+          name: t('RPA.STATUS_SUCCEEDED'),
+          type: 'bar',
+          stack: 'runs',
+          color: '#238551',
+          data: d.days.map((x) => x.succeeded),
+        },
+        {
+          name: t('RPA.STATUS_FAILED'),
+          type: 'bar',
+          stack: 'runs',
+          color: '#cd4246',
+          data: d.days.map((x) => x.failed),
+        },
+        {
+          name: t('RPA.AVERAGE_TIME'),
+          type: 'line',
+          yAxisIndex: 1,
+          color: '#2d72d2',
+          connectNulls: true,
+          data: d.days.map((x) => x.avgMs),
+        },
+      ],
+    }),
+    [d, t],
+  );
+  return <EChart option={option} label={t('RPA.RUNS_PER_DAY')} height={220} />;
+}
+
+/** Runs per day as a chart and a table (succeeded and failed), with the success rate and the average time. */
 function Dashboard({ id }: { id: string }) {
   const { t } = useTranslation();
   const board = useQuery({ queryKey: ['automations', 'dashboard', id], queryFn: () => automationDashboard(id, 14) });
@@ -48,6 +92,7 @@ function Dashboard({ id }: { id: string }) {
           {t('RPA.AVERAGE_TIME')}
         </span>
       </div>
+      <RunsChart d={d} />
       <HTMLTable compact aria-label={t('RPA.RUNS_PER_DAY')}>
         <thead>
           <tr>
