@@ -1,11 +1,11 @@
 import type { FieldDefinition, ModuleDefinition } from '../../schemas/module-definition';
 
 /**
- * n fields in sections of 30 (rows of three): mostly text with the spec's name rules, some numbers, 50 formulas
+ * n fields in sections of 30 (and, when asked, a section of `images` pictures after the first section) (rows of three): mostly text with the spec's name rules, some numbers, 50 formulas
  * (calculated fields reading earlier fields) and 50 visibility rules. Field f_0 is the one typed into; one formula
  * and one rule read it, as on a typical form.
  */
-export function benchDefinition(n: number): ModuleDefinition {
+export function benchDefinition(n: number, images = 0): ModuleDefinition {
   const fields: FieldDefinition[] = [];
   const formulaEvery = Math.floor(n / 50);
   for (let i = 0; i < n; i++) {
@@ -49,6 +49,17 @@ export function benchDefinition(n: number): ModuleDefinition {
     const rows = [];
     for (let r = 0; r < slice.length; r += 3) rows.push({ fields: slice.slice(r, r + 3) });
     groups.push({ id: `s${g}`, label: `Section ${g + 1}`, rows });
+  }
+  // Pictures first, so they are on screen (and decoding) while f_0 is typed into.
+  if (images) {
+    const pics: FieldDefinition[] = Array.from({ length: images }, (_, i) => ({
+      name: `img_${i}`,
+      label: `Picture ${i}`,
+      fieldType: 'image',
+    }));
+    const rows = [];
+    for (let r = 0; r < pics.length; r += 4) rows.push({ fields: pics.slice(r, r + 4) });
+    groups.splice(1, 0, { id: 'pictures', label: 'Pictures', rows });
   }
   return { display_name: 'Bench', fieldGroups: groups };
 }

@@ -5,19 +5,49 @@ import { compileDefinition } from '../../runtime/compile';
 import { initialValues } from '../../runtime/record-engine';
 import { fieldRegistry } from '../../runtime/registry';
 import { RecordForm } from '../../runtime/react/RecordForm';
+import type { FieldDataSource } from '../../runtime/react/field-data';
 import { benchDefinition } from './definition';
 import { markRendered } from './measure';
 
 /** Our runtime as the item editor uses it: compile once (shape already checked by the server), render with the Blueprint widgets, controlled values. */
-export function mount(el: HTMLElement, n: number) {
+export function mount(el: HTMLElement, n: number, images = 0) {
   const t0 = performance.now();
-  const compiled = compileDefinition(benchDefinition(n), fieldRegistry, { serverChecked: true });
+  const compiled = compileDefinition(benchDefinition(n, images), fieldRegistry, { serverChecked: true });
   const compileMs = performance.now() - t0;
   if (compiled.errors.length) throw new Error(compiled.errors.map((e) => e.message).join('\n'));
   function App() {
-    const [values, setValues] = useState(() => initialValues(compiled));
+    const [values, setValues] = useState(() => ({ ...initialValues(compiled), ...pictures(images) }));
     useLayoutEffect(() => markRendered(t0, n, { compileMs }), []);
-    return <RecordForm compiled={compiled} values={values} onChange={setValues} />;
+    return <RecordForm compiled={compiled} values={values} onChange={setValues} data={images ? pictureHost : null} />;
   }
   createRoot(el).render(<App />);
 }
+
+/** Stored pictures for the image fields: 800 x 600 PNGs the bench server serves under ./img/. */
+function pictures(count: number): Record<string, unknown> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `img_${i}`,
+      {
+        key: `picture${i}`.padEnd(32, 'x'),
+        fileName: `p${i}.png`,
+        size: 1,
+        contentType: 'image/png',
+        width: 800,
+        height: 600,
+      },
+    ]),
+  );
+}
+
+const elsewhere = () => Promise.reject(new Error('not part of the bench'));
+/** The page's data source: only picture links are asked for on this form. */
+const pictureHost: FieldDataSource = {
+  lookup: elsewhere,
+  users: elsewhere,
+  remote: elsewhere,
+  aggregate: elsewhere,
+  listOptions: elsewhere,
+  datasetOptions: elsewhere,
+  files: { upload: elsewhere, url: (key) => `./img/${key}.png`, discard: elsewhere },
+};
