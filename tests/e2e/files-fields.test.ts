@@ -273,6 +273,17 @@ describe('file, multi-file and image fields in Chromium', () => {
       .toEqual([255, 0, 0, 255]);
     await admin.locator('.ff-type-image').getByRole('img', { name: 'Image not available' }).waitFor();
     await admin.screenshot({ path: '/tmp/files-readonly.png' });
+
+    // A permalink holds no token: the page asks the server, which checks the reviewer's access through the record.
+    const offerKey = (saved.data.offer as { key: string }).key;
+    await admin.goto(`${web.origin}/permalink/file?key=${offerKey}&recordId=${recordId}`);
+    await admin.getByRole('heading', { name: 'offer.pdf' }).waitFor();
+    const permalink = admin.getByRole('button', { name: 'Download' });
+    expect(await permalink.getAttribute('href')).toContain(`recordId=${recordId}`);
+    await admin.screenshot({ path: '/tmp/files-permalink.png' });
+    // Without the record it names, the reviewer (not the uploader) gets nothing.
+    await admin.goto(`${web.origin}/permalink/file?key=${offerKey}`);
+    await admin.getByRole('heading', { name: 'File not found' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -111,6 +111,7 @@ const FIXED: [RegExp, string][] = [
   [/^\/settings\/user-detail/, 'PEOPLE.USER.DETAIL_TITLE'],
   [/^\/settings\/team-management\/detail/, 'PEOPLE.TEAM.DETAIL_TITLE'],
   [/^\/notifications/, 'SHELL.NOTIFICATIONS.TITLE'],
+  [/^\/permalink\/file/, 'FILES.TITLE'],
 ];
 
 /** The breadcrumb trail below Home of any page; empty on Home itself (/tasks). */
