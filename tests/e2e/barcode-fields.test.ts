@@ -165,6 +165,54 @@ describe('barcode and barcode-scanner fields in Chromium', () => {
     await page.close();
   });
 
+  it('fills the rows of a table section one scan after another', async () => {
+    const page = await browser.newPage();
+    await signInPage(page, origin, ...DEMO_ADMIN);
+    const { id } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Stock count',
+    });
+    const scanner = {
+      name: 'scan',
+      label: 'Scanned code',
+      fieldType: 'barcode-scanner',
+      config: {
+        formats: ['QRCode'],
+        payload: 'delimited',
+        separator: ';',
+        mapping: [
+          { part: '1', field: 'sku_1' },
+          { part: '2', field: 'qty_1' },
+        ],
+        continuous: true,
+        tableSection: 'Items',
+      },
+    };
+    const rows = [1, 2].map((i) => ({ fields: [text(`sku_${i}`, `SKU ${i}`), text(`qty_${i}`, `Quantity ${i}`)] }));
+    const module = {
+      display_name: 'Stock count',
+      fieldGroups: [
+        { id: 'head', label: 'Count', rows: [{ fields: [scanner] }] },
+        { id: 'items', label: 'Items', isTable: true, rows },
+      ],
+    };
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module });
+    await pageData(page, 'POST', `/api/form/Editor/publish?id=${id}`, {});
+    await page.goto(`${origin}/item-editor/${id}`);
+    // Two codes from a keyboard-wedge scanner: each fills the next empty row; a third finds the table full.
+    for (const code of ['A-1;3', 'B-2;7', 'C-3;1']) {
+      await page.locator('#field-scan').fill('');
+      await page.locator('#field-scan').click();
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => page.inputValue('#field-sku_1')).toBe('A-1');
+    expect(await page.inputValue('#field-qty_1')).toBe('3');
+    expect(await page.inputValue('#field-sku_2')).toBe('B-2');
+    expect(await page.inputValue('#field-qty_2')).toBe('7');
+    await page.locator('.ff-type-barcode-scanner').getByText('Every row of the table is filled.').waitFor();
+    await page.close();
+  });
+
   it('says so when the camera is refused, and a photo still fills the fields', async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
