@@ -4,9 +4,8 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { bearer } from '../support/auth.js';
 import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
-import { multipart, PDF, PNG } from '../support/files.js';
+import { PDF, PNG, uploadAs, withSection } from '../support/files.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
-import type { ModuleDefinition } from '../../schemas/module-definition.js';
 import { removeOrphanFiles } from '../../src/server/files/orphans.js';
 import { diskStore } from '../../src/server/files/store.js';
 
@@ -19,30 +18,16 @@ const A = 'acme.localhost';
 const FILES = '/api/form/AWSS3';
 const EM = '/api/EntryModule';
 
-const withFiles: ModuleDefinition = {
-  ...expenseClaim,
-  fieldGroups: [
-    ...expenseClaim.fieldGroups,
-    {
-      id: 'docs',
-      label: 'Documents',
-      rows: [
-        {
-          fields: [
-            { name: 'receipt', label: 'Receipt', fieldType: 'file', config: { accept: ['.pdf'], maxSizeMb: 0.001 } },
-            {
-              name: 'photos',
-              label: 'Photos',
-              fieldType: 'multi-file',
-              config: { accept: ['image/*'], maxSizeMb: null, maxFiles: 3 },
-            },
-            { name: 'private_doc', label: 'Private', fieldType: 'file', config: { accept: [], maxSizeMb: null } },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const withFiles = withSection(expenseClaim, [
+  { name: 'receipt', label: 'Receipt', fieldType: 'file', config: { accept: ['.pdf'], maxSizeMb: 0.001 } },
+  {
+    name: 'photos',
+    label: 'Photos',
+    fieldType: 'multi-file',
+    config: { accept: ['image/*'], maxSizeMb: null, maxFiles: 3 },
+  },
+  { name: 'private_doc', label: 'Private', fieldType: 'file', config: { accept: [], maxSizeMb: null } },
+]);
 
 function workflow() {
   const w = claimWorkflow({ finance: [] }) as ReturnType<typeof claimWorkflow> & {
@@ -57,15 +42,8 @@ describe.each(await testDialects())('file fields on %s', (dialect) => {
   const { id: uid, tok } = o;
   let moduleId = '';
 
-  const upload = (who: string, query: string, files: { name: string; type: string; bytes: Buffer }[]) => {
-    const m = multipart(files);
-    return o.t.app.inject({
-      method: 'POST',
-      url: `${FILES}/Upload${query}`,
-      headers: { ...bearer(tok[who]!, A), 'content-type': m.type },
-      payload: m.payload,
-    });
-  };
+  const upload = (who: string, query: string, files: { name: string; type: string; bytes: Buffer }[]) =>
+    uploadAs(o.t.app, bearer(tok[who]!, A), query, files);
   const forField = (field: string) => `?moduleId=${moduleId}&field=${field}`;
   const stored = async (who: string, field: string, name: string, type: string, bytes: Buffer) => {
     const r = await upload(who, forField(field), [{ name, type, bytes }]);

@@ -6,9 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../support/auth.js';
 import { publishApp, useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
-import { multipart, PDF, PNG } from '../support/files.js';
+import { PDF, PNG, uploadAs, withSection } from '../support/files.js';
 import { claimWorkflow, expenseClaim } from '../api/engine-fixture.js';
-import type { ModuleDefinition } from '../../schemas/module-definition.js';
 
 /**
  * Attacks on uploads for fields: another tenant's app, a record one may not open, a body that lies about its length,
@@ -19,28 +18,14 @@ const A = 'acme.localhost';
 const B = 'bravo.localhost';
 const FILES = '/api/form/AWSS3';
 
-const withFile: ModuleDefinition = {
-  ...expenseClaim,
-  fieldGroups: [
-    ...expenseClaim.fieldGroups,
-    {
-      id: 'docs',
-      label: 'Documents',
-      rows: [
-        {
-          fields: [
-            {
-              name: 'scan',
-              label: 'Scan',
-              fieldType: 'image',
-              config: { maxWidth: 1600, maxHeight: 1600, format: 'jpeg', quality: 0.85, maxSizeMb: 5 },
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const withFile = withSection(expenseClaim, [
+  {
+    name: 'scan',
+    label: 'Scan',
+    fieldType: 'image',
+    config: { maxWidth: 1600, maxHeight: 1600, format: 'jpeg', quality: 0.85, maxSizeMb: 5 },
+  },
+]);
 
 describe.each(await testDialects())('upload attacks on %s', (dialect) => {
   const o = useOffice(dialect, ['sam', 'uma'], { bravo: true, env: { FILE_MAX_BYTES: '50000' } });
@@ -48,15 +33,8 @@ describe.each(await testDialects())('upload attacks on %s', (dialect) => {
   let moduleId = '';
   let bravoModule = '';
 
-  const upload = (who: string, query: string, files: { name: string; type: string; bytes: Buffer }[]) => {
-    const m = multipart(files);
-    return o.t.app.inject({
-      method: 'POST',
-      url: `${FILES}/Upload${query}`,
-      headers: { ...bearer(tok[who]!, who === 'bravo' ? B : A), 'content-type': m.type },
-      payload: m.payload,
-    });
-  };
+  const upload = (who: string, query: string, files: { name: string; type: string; bytes: Buffer }[]) =>
+    uploadAs(o.t.app, bearer(tok[who]!, who === 'bravo' ? B : A), query, files);
   const fileCount = async () =>
     Number(
       (

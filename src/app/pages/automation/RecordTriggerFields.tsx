@@ -1,10 +1,9 @@
-import { Checkbox, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { Checkbox, FormGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { fetchApplications } from '../apps/api';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../webhooks/api';
 import { eventLabelKey } from '../webhooks/events';
 import type { Trigger } from './api';
+import { AppSelect } from './AppSelect';
 
 type RecordTrigger = Extract<Trigger, { kind: 'record' }>;
 
@@ -17,23 +16,15 @@ export function RecordTriggerFields({
   onChange(t: RecordTrigger): void;
 }) {
   const { t } = useTranslation();
-  const apps = useQuery({
-    queryKey: ['automations', 'apps'],
-    queryFn: () => fetchApplications({ page: 1, length: 100, search: '' }),
-  });
   const toggle = (e: WebhookEvent, on: boolean) =>
     onChange({ ...trigger, events: on ? [...trigger.events, e] : trigger.events.filter((x) => x !== e) });
   return (
     <>
       <FormGroup label={t('RPA.RECORD_APP')} labelFor="rpa-record-app">
-        <HTMLSelect
+        <AppSelect
           id="rpa-record-app"
           value={trigger.moduleId}
-          onChange={(e) => onChange({ ...trigger, moduleId: e.target.value })}
-          options={[
-            { value: '', label: t('RPA.CHOOSE') },
-            ...(apps.data?.data ?? []).map((a) => ({ value: a.id, label: a.display_name })),
-          ]}
+          onChange={(moduleId) => onChange({ ...trigger, moduleId })}
         />
       </FormGroup>
       <FormGroup label={t('RPA.RECORD_EVENTS')}>

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { automationStepLocales, automationStepRegistry } from '../../../../runtime/automation-registry';
 import { SchemaConfigEditor, type ConfigWidgetProps } from '../../../../runtime/react/designer/SchemaConfigEditor';
-import { fetchApplications } from '../apps/api';
 import { connectorNames } from '../dataconnector/api';
 import type { Step } from './api';
+import { AppSelect } from './AppSelect';
 
 // Each step kind's texts live in its own namespace ('automation.<type>'); this chunk adds them.
 for (const [lang, bundles] of Object.entries(automationStepLocales()))
@@ -15,27 +15,10 @@ for (const [lang, bundles] of Object.entries(automationStepLocales()))
 
 const KINDS = Object.keys(automationStepRegistry).sort();
 
-/** The app a step creates records of: the tenant's published apps by name. */
-function AppPicker({ id, value, onChange, label }: ConfigWidgetProps) {
-  const { t } = useTranslation();
-  const apps = useQuery({
-    queryKey: ['automations', 'apps'],
-    queryFn: () => fetchApplications({ page: 1, length: 100, search: '' }),
-  });
-  return (
-    <HTMLSelect
-      id={id}
-      aria-label={label}
-      fill
-      value={String(value ?? '')}
-      onChange={(e) => onChange(e.target.value)}
-      options={[
-        { value: '', label: t('RPA.CHOOSE') },
-        ...(apps.data?.data ?? []).map((a) => ({ value: a.id, label: a.display_name })),
-      ]}
-    />
-  );
-}
+/** The app a step works on. */
+const AppPicker = ({ id, value, onChange, label }: ConfigWidgetProps) => (
+  <AppSelect id={id} label={label} value={String(value ?? '')} onChange={onChange} />
+);
 
 /** The data connector a step calls. */
 function ConnectorPicker({ id, value, onChange, label }: ConfigWidgetProps) {
