@@ -414,6 +414,25 @@ export interface AutomationContext {
   runConnector(connectorId: string, input: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Queues a plain-text mail to each address in the mail outbox (sent after the run; nothing in a dry run). */
   sendMail(mail: { to: string[]; subject: string; text: string }): Promise<void>;
+  /**
+   * A connect hub store's orders not imported yet, oldest first; `remember(orderId)` marks an order imported so
+   * the next call starts after it. In a dry run the store is not called: no orders, `wouldFetch` names the store.
+   */
+  storeOrders(
+    storeKeyId: string,
+  ): Promise<{ orders: StoreOrder[]; wouldFetch?: string; remember(orderId: string): Promise<void> }>;
+}
+
+/** An e-commerce order as every store platform's answer is read. */
+export interface StoreOrder {
+  id: string;
+  number: string;
+  createdAt: string;
+  total: string;
+  currency: string;
+  status: string;
+  customerName: string;
+  customerEmail: string;
 }
 
 export interface AutomationStepResult {

@@ -1,4 +1,5 @@
 import type { FeatureModule } from './feature.js';
+import { auditFeature } from './audit/index.js';
 import { hubFeature } from './hub/index.js';
 import { peopleFeature } from './people/index.js';
 import { sysFeature } from './sys/index.js';
@@ -20,9 +21,11 @@ import { lookupsFeature } from './lookups/index.js';
 import { webhooksFeature } from './webhooks/index.js';
 import { automationsFeature } from './automations/index.js';
 import { runLogFeature } from './runlog/index.js';
+import { botsFeature } from './bots/index.js';
 
 /** Every API feature, registered in this order: one line each. */
 export const featureModules: FeatureModule[] = [
+  auditFeature,
   hubFeature,
   identityFeature,
   sysFeature,
@@ -44,4 +47,5 @@ export const featureModules: FeatureModule[] = [
   webhooksFeature,
   automationsFeature,
   runLogFeature,
+  botsFeature,
 ];

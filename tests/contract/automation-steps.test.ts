@@ -33,5 +33,11 @@ describe.each(Object.keys(manifests))('automation step plugin %s', (type) => {
 });
 
 it('finds the step kinds the platform ships', () => {
-  expect(Object.keys(manifests).sort()).toEqual(['call-connector', 'condition', 'create-record', 'send-mail']);
+  expect(Object.keys(manifests).sort()).toEqual([
+    'call-connector',
+    'condition',
+    'create-record',
+    'import-orders',
+    'send-mail',
+  ]);
 });

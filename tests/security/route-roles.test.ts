@@ -108,6 +108,8 @@ const MATRIX = `
   POST   /api/workflowapi/dataconnectorexecute                         designers
   POST   /api/workflowapi/rundataconnector                             designers
   POST   /api/runlog/datatables                                        designers
+  POST   /api/audittrail/datatables                                    sysAdmins
+  GET    /api/audittrail/export                                        sysAdmins
   POST   /api/rpa/save                                                 managers
   POST   /api/rpa/update                                               managers
   GET    /api/rpa/detail/:id                                           managers
@@ -217,6 +219,18 @@ const MATRIX = `
   POST   /api/TaskScheduler/datatables                                 signed-in
   POST   /api/TaskScheduler/delete                                     signed-in
   POST   /api/TaskScheduler/save                                       signed-in
+  GET    /api/bot/list                                                 admins
+  GET    /api/bot/:bot/variables                                       admins
+  POST   /api/bot/:bot/variables                                       admins
+  GET    /api/bot/:bot/dashboard                                       admins
+  POST   /api/bot/usage/datatables                                     admins
+  POST   /api/bot/connecthublinkedlookup                               admins
+  GET    /api/manage/supportedplatforms                                admins
+  POST   /api/bot/storekey/create                                      admins
+  PUT    /api/bot/storekey/update                                      admins
+  DELETE /api/bot/storekey/delete/:id                                  admins
+  POST   /api/bot/storekey/datatables                                  admins
+  GET    /api/bot/storekey/getbyid/:id                                 admins
 `;
 
 type Access = 'public' | 'signed-in' | RoleGroup;

@@ -53,13 +53,9 @@ const paths: Record<Access, string[]> = {
     '/robotic-automation',
     '/robotic-automation/add',
     '/robotic-automation/:id',
-    '/connect-hub/companies-house',
-    '/connect-hub/ecommerce',
-    '/connect-hub/store-key/add',
-    '/connect-hub/store-key/:id',
     '/connect-hub/travel-management',
   ],
-  sysAdmin: ['/process-engine', '/app/audit', '/process/dashboard'],
+  sysAdmin: ['/process-engine', '/process/dashboard'],
 };
 
 // /mtd-corporation-tax is public (router.tsx, ShellPages' MtdRoute): it shows the shell when signed in.

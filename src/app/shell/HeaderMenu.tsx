@@ -1,18 +1,42 @@
-import { Boundary, Button, Menu, MenuDivider, MenuItem, OverflowList, Popover, type IconName } from '@blueprintjs/core';
+import {
+  Boundary,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  OverflowList,
+  Popover,
+  Tooltip,
+  type IconName,
+} from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { MenuItem as Item } from './api';
 import { MENU_SLIDE_MS } from './layout-config';
 
-/** One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it. */
+/**
+ * One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it; a tooltip (e.g. a
+ * missing bot licence) says why.
+ */
 function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const why = item.tooltip_key ? t(item.tooltip_key) : undefined;
   return (
     <MenuItem
       data-menu-id={item.id}
       icon={item.icon_class as IconName}
-      text={label(item)}
+      text={
+        why ? (
+          <Tooltip content={why} placement="right">
+            <span>{label(item)}</span>
+          </Tooltip>
+        ) : (
+          label(item)
+        )
+      }
+      htmlTitle={why}
       disabled={item.disabled}
       onClick={() => item.action_url && navigate(item.action_url)}
     />

@@ -14,6 +14,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { DB } from '../db/schema.js';
 import type { Run, Step, StepOutcome } from './schemas.js';
 import { runView } from './service.js';
+import { newStoreOrders, rememberLastOrder, storeName } from '../bots/orders.js';
 
 /** What a run needs of its automation: whose rights it runs with, and how it is named in the log. */
 export type AutomationRef = Pick<DB['automations'], 'id' | 'name' | 'owner_id'>;
@@ -120,6 +121,11 @@ export async function runAutomation(
       // One outbox entry per address, keyed by the run: a retried delivery never sends twice.
       for (const to of mail.to)
         await enqueue(tdb, 'mail', { to, subject: mail.subject, text: mail.text }, `rpa:${id}:${mails++}`);
+    },
+    async storeOrders(storeKeyId) {
+      if (o.dryRun) return { orders: [], wouldFetch: await storeName(tdb, storeKeyId), remember: async () => {} };
+      const r = await newStoreOrders(tdb, storeKeyId, { allowPrivate: o.allowPrivate, log: o.log });
+      return { orders: r.orders, remember: (orderId) => rememberLastOrder(tdb, storeKeyId, orderId) };
     },
   };
 

@@ -19,6 +19,8 @@ import type {
   UpdateAutomationBody,
 } from './schemas.js';
 import { checkTrigger, nextDue } from './timing.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
 
 type Row = DB['automations'];
 type RunRow = DB['automation_runs'];
@@ -168,6 +170,7 @@ export async function createAutomation(
         modified_on: at,
       })
       .execute();
+    await audit(tx, { action: 'automation.create', actorId: user.id, targetType: 'automation', targetId: id, targetLabel: name, details: { changes: recordChanges(undefined, {}, { name, active: b.active, trigger: b.trigger, steps }) } });
   });
   await setDue(system, tdb.tenantId, id, next);
   return view(await automationRow(tdb, id));
@@ -213,6 +216,7 @@ export async function updateAutomation(
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows))
       throw conflict('This automation was changed by someone else just now. Reload to see it.');
+    await audit(tx, { action: 'automation.update', actorId: user.id, targetType: 'automation', targetId: b.id, targetLabel: name, details: { changes: recordChanges(undefined, { name: current.name, active: !!current.active, trigger: JSON.parse(current.trigger), steps: JSON.parse(current.steps) }, { name, active: b.active, trigger: b.trigger, steps }) } });
   });
   if (next !== current.next_run_on || !b.active) await setDue(system, tdb.tenantId, b.id, next);
   return view(await automationRow(tdb, b.id));
@@ -223,6 +227,7 @@ export async function deleteAutomation(tdb: TenantDb, system: Kysely<DB>, id: st
   await tdb.transaction(async (tx) => {
     await tx.deleteFrom('automation_runs').where('automation_id', '=', id).execute();
     await tx.deleteFrom('automations').where('id', '=', id).execute();
+    await audit(tx, { action: 'automation.delete', targetType: 'automation', targetId: id });
   });
   await system
     .deleteFrom('automation_leases')

@@ -3,6 +3,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase, openOwnerDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTenant, listTenants, setLicence, setTenantStatus } from '../tenancy/admin.js';
+import { BOT_IDS, type BotId } from '../bots/catalogue.js';
+import { setBotLicence } from '../bots/licences.js';
 
 const USAGE = `Usage:
   npm run tenant -- create <domain> --name "Acme Ltd" --admin-user alice --admin-email alice@acme.test [--admin-password …] [--support-email …] [--phone …]
@@ -10,7 +12,8 @@ const USAGE = `Usage:
   npm run tenant -- deactivate <domain>
   npm run tenant -- activate <domain>
   npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>
-  npm run tenant -- set-private-egress <domain> <on|off>   (outbound calls may reach private and loopback addresses)`;
+  npm run tenant -- set-private-egress <domain> <on|off>   (outbound calls may reach private and loopback addresses)
+  npm run tenant -- licence <domain> <${BOT_IDS.join('|')}> <on|off>   (a connect hub bot's licence)`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -25,7 +28,7 @@ async function run(argv: string[]): Promise<number> {
       phone: { type: 'string' },
     },
   });
-  const [command, domain, arg] = positionals;
+  const [command, domain, arg, arg2] = positionals;
   if (!command) {
     console.error(USAGE);
     return 2;
@@ -82,6 +85,12 @@ async function run(argv: string[]): Promise<number> {
           .executeTakeFirst();
         if (!r.numUpdatedRows) throw new Error(`No tenant with domain '${domain}'.`);
         console.log(`Outbound calls of '${domain}' ${arg === 'on' ? 'may' : 'may not'} reach private addresses.`);
+        return 0;
+      }
+      case 'licence': {
+        if (!domain || !BOT_IDS.includes(arg as BotId) || (arg2 !== 'on' && arg2 !== 'off')) break;
+        await setBotLicence(db, domain, arg as BotId, arg2 === 'on');
+        console.log(`The ${arg} bot licence of '${domain}' is ${arg2}.`);
         return 0;
       }
     }

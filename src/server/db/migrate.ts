@@ -28,6 +28,8 @@ import * as m0100 from './migrations/0100-run-log.js';
 import * as m0101 from './migrations/0101-automations.js';
 import * as m0102 from './migrations/0102-file-age.js';
 import * as m0103 from './migrations/0103-automation-events.js';
+import * as m0104 from './migrations/0104-connect-hub.js';
+import * as m0105 from './migrations/0105-audit-trail.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -60,6 +62,8 @@ const steps: Record<string, Step> = {
   '0101-automations': m0101,
   '0102-file-age': m0102,
   '0103-automation-events': m0103,
+  '0104-connect-hub': m0104,
+  '0105-audit-trail': m0105,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

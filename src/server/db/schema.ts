@@ -626,6 +626,71 @@ export interface AutomationLeasesTable {
   lease_until: string | null;
 }
 
+export interface BotLicencesTable {
+  tenant_id: string;
+  bot: string;
+  modified_on: string;
+}
+
+/** A bot's variable; a secret one's value is sealed. */
+export interface BotVariablesTable {
+  tenant_id: string;
+  bot: string;
+  name: string;
+  value: string;
+  modified_on: string;
+}
+
+export interface BotUsageTable {
+  tenant_id: string;
+  bot: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  calls: number;
+  errors: number;
+  total_ms: number;
+}
+
+export interface StoreKeysTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  platform: string;
+  store_url: string;
+  api_key: string;
+  api_secret: string;
+  last_order_id: string | null;
+  version: number;
+  created_on: string;
+  modified_on: string;
+}
+
+/** One entry of the audit trail (migration 0105): append-only; seal_seq, prev_hash and hash are set once by the sealer. */
+export interface AuditEventsTable {
+  id: Generated<number | string>;
+  tenant_id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON text. */
+  details: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  seal_seq: number | string | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+/** How long a tenant's audit trail is shown and exported (migration 0105). */
+export interface AuditSettingsTable {
+  tenant_id: string;
+  retention_days: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -671,7 +736,13 @@ export interface DB {
   automations: AutomationsTable;
   automation_runs: AutomationRunsTable;
   automation_events: AutomationEventsTable;
+  audit_events: AuditEventsTable;
+  audit_settings: AuditSettingsTable;
   automation_leases: AutomationLeasesTable;
+  bot_licences: BotLicencesTable;
+  bot_variables: BotVariablesTable;
+  bot_usage: BotUsageTable;
+  store_keys: StoreKeysTable;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

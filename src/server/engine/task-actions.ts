@@ -20,6 +20,8 @@ import type {
   ReassignTasksInput,
 } from './schemas.js';
 import { OPEN, WF } from './status.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
 
 // Actions on one open task: decide it, hand it to someone else, or send the record back to an earlier step.
 
@@ -81,6 +83,20 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
     await advance(run, act.activityId, outcome);
   }
   const { version } = await persist(run);
+  await audit(tx, {
+    action: atStart ? 'workflow.resubmit' : accepted ? 'workflow.approve' : 'workflow.reject',
+    actorId: actor.id,
+    actorName: actor.name,
+    targetType: 'record',
+    targetId: record.id,
+    targetLabel: mod.display_name,
+    details: {
+      step: titleOf(act),
+      outcome,
+      comment: description,
+      ...(b.data && { changes: recordChanges(v, record.data, run.data) }),
+    },
+  });
   // The actor's own next tasks on this record, so a client can go straight on (e.g. "approve and next").
   const nextTasks = run.newTasks.filter((x) => x.assignee_id === actor.id && x.status === OPEN).map((x) => x.id);
   return actionResult(run, version, { outcome, nextTasks });
@@ -119,6 +135,15 @@ async function reassignOne(
     remindEveryHours: task.remind_every_hours,
   });
   run.patch.workflow_status = WF.reassigned;
+  await audit(tx, {
+    action: 'workflow.reassign',
+    actorId: actor.id,
+    actorName: actor.name,
+    targetType: 'record',
+    targetId: record.id,
+    targetLabel: mod.display_name,
+    details: { step: titleOf(act), from: fromName ?? null, to: toName, comment: message },
+  });
   run.addHistory({
     action: 'Reassign',
     activity: act,
@@ -176,6 +201,15 @@ export async function goBack(tx: TenantDb, user: AuthUser, b: GoBackInput) {
   });
   if (isStart(target)) run.addTask(target, run.initiator, { taskType: 'Resubmit', message });
   else await enter(run, target);
+  await audit(tx, {
+    action: 'workflow.sendback',
+    actorId: actor.id,
+    actorName: actor.name,
+    targetType: 'record',
+    targetId: record.id,
+    targetLabel: mod.display_name,
+    details: { from: from ? titleOf(from) : null, to: titleOf(target), comment: message },
+  });
   const { version } = await persist(run);
   return actionResult(run, version);
 }

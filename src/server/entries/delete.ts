@@ -6,6 +6,9 @@ import { forgetCounts } from './list.js';
 import { deleteRecordsWithTrail, recordsToDelete } from './queries.js';
 import { MAX_BULK, type Deleted } from './schemas.js';
 import { recordEvent } from '../webhooks/events.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
+import { loadVersion } from '../records/store.js';
 
 /**
  * Deletes are all-or-nothing: a user may delete their own drafts; administrators may delete any record (with its
@@ -47,6 +50,17 @@ export async function deleteRecords(
           initiator: r.workflow_initiator_user,
           isDraft: !!r.is_draft,
           sequence: r.sequence_number,
+        },
+      });
+    for (const r of rows)
+      await audit(tx, {
+        action: 'record.delete',
+        actorId: user.id,
+        targetType: 'record',
+        targetId: r.id,
+        details: {
+          moduleId: r.module_id,
+          changes: recordChanges(await loadVersion(tx, r.module_id, r.module_version), r.data, {}),
         },
       });
     await deleteRecordsWithTrail(tx, unique);

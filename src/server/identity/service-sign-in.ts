@@ -9,6 +9,7 @@ import type { Credentials, SessionTokens, SignInData } from './schemas.js';
 import { startSession, type Issuer } from './sessions.js';
 import { accountKey, addressKey, type Throttle } from './throttle.js';
 import type { UserRow } from './user-info.js';
+import { audit } from '../audit/trail.js';
 
 export const INVALID_LOGIN = 'The login detail is incorrect';
 export const TOO_MANY = 'Too many sign-in attempts. Please wait and try again.';
@@ -117,8 +118,10 @@ export async function signInWithPassword(
   const ok = (await verifyPassword(user?.password_hash ?? null, password)) && !locked && user?.status === 'active';
   if (!ok || !user) {
     await throttle.fail(acct, addr);
+    await audit(tdb, { action: 'signin.failed', actorId: user?.id ?? null, actorName: username, targetType: 'user', targetId: user?.id ?? null, targetLabel: username });
     throw unauthorized(INVALID_LOGIN);
   }
   await throttle.succeed(acct);
+  await audit(tdb, { action: 'signin', actorId: user.id, actorName: user.fullname, targetType: 'user', targetId: user.id, targetLabel: user.username });
   return afterPassword(tdb, issuer, tenant, user, { via: 'password', machineSecret: input.machineSecret });
 }

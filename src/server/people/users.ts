@@ -7,6 +7,8 @@ import { passwordProblem } from '../identity/policy.js';
 import { revokeUserSessions } from '../identity/sessions.js';
 import { enqueue } from '../outbox/outbox.js';
 import { insertUserRow, roleColumns } from '../tenancy/user-row.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
 import { emailProblem, escalations, fullnameProblem, rank, usernameProblem } from './rules.js';
 import type { ManagedUser, NewUser, RoleFlags, UserChanges, UserDetail, UserListQuery, UserPage } from './schemas.js';
 import {
@@ -132,6 +134,7 @@ export async function createUser(
   let id = '';
   await tdb.transaction(async (tx) => {
     id = await insertUserRow(tx, { username, email, fullname, passwordHash: passwordHash ?? null, ...flags, license });
+    await audit(tx, { action: 'user.create', actorId: caller.id, targetType: 'user', targetId: id, targetLabel: username, details: { changes: recordChanges(undefined, {}, { ...flags, license }) } });
     if (passwordHash) return;
     const token = await createChallenge(tx, id, 'reset', INVITE_TTL_MS);
     const link = `${invitation.origin}/reset-password?token=${encodeURIComponent(token)}`;
@@ -161,6 +164,7 @@ export async function changeUserRoles(tx: TenantDb, caller: AuthUser, target: Us
   if (prev.isSysAdmin && !next.isSysAdmin && target.status === 'active' && (await activeSysAdmins(tx)) <= 1)
     throw badRequest('The last system administrator cannot lose that role.');
   await updateUserRow(tx, target.id, { ...roleColumns(next), modified_on: new Date().toISOString() });
+  await audit(tx, { action: 'user.roles', actorId: caller.id, targetType: 'user', targetId: target.id, targetLabel: target.username, details: { changes: recordChanges(undefined, { ...prev }, { ...next }) } });
   await revokeUserSessions(tx, target.id);
 }
 
@@ -204,6 +208,7 @@ export async function deactivateUser(tdb: TenantDb, caller: AuthUser, id: string
       throw badRequest('The last system administrator cannot be deactivated.');
     if (id === caller.id) throw badRequest('You cannot deactivate yourself.');
     await updateUserRow(tx, id, { status: 'inactive', modified_on: new Date().toISOString() });
+    await audit(tx, { action: 'user.deactivate', actorId: caller.id, targetType: 'user', targetId: id, targetLabel: u.username });
     await revokeUserSessions(tx, id);
     return userView(await load(tx, id));
   });
@@ -213,5 +218,6 @@ export async function reactivateUser(tdb: TenantDb, caller: AuthUser, id: string
   const u = await load(tdb, id);
   mayChange(caller, u);
   await updateUserRow(tdb, id, { status: 'active', modified_on: new Date().toISOString() });
+  await audit(tdb, { action: 'user.reactivate', actorId: caller.id, targetType: 'user', targetId: id, targetLabel: u.username });
   return userView(await load(tdb, id));
 }

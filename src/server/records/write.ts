@@ -12,6 +12,8 @@ import { linkFilesOfRecord } from '../files/links.js';
 import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
 import { insertRecord, liveModule, nextSequence, updateRecordData } from './queries.js';
 import { recordEvent } from '../webhooks/events.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
 
 /** 422 with every problem: the form shows them under their fields; nothing is saved. */
 export function invalid(issues: { field?: string; message: string }[]): never {
@@ -227,6 +229,7 @@ export async function writeDraft(
       at: now,
     });
     await linkFilesOfRecord(tx, { recordId: row.id, userId: w.userId, data });
+    await audit(tx, { action: 'record.create', actorId: w.userId, targetType: 'record', targetId: row.id, targetLabel: mod.display_name, details: { moduleId: mod.id, changes: recordChanges(v, {}, data) } });
     return { row, v, access };
   }
   if (typeof w.version !== 'number') throw badRequest('version is required to update a record.');
@@ -238,6 +241,7 @@ export async function writeDraft(
   });
   if (!Number(r.numUpdatedRows)) throw conflict('Someone else changed this record. Reload it to see their changes.');
   await linkFilesOfRecord(tx, { recordId: existing.id, userId: w.userId, data, previous: before });
+  await audit(tx, { action: 'record.update', actorId: w.userId, targetType: 'record', targetId: existing.id, targetLabel: mod.display_name, details: { moduleId: mod.id, changes: recordChanges(v, before, data) } });
   return {
     row: {
       ...existing,

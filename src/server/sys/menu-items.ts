@@ -1,6 +1,7 @@
 import { rolesOf } from '../access/index.js';
 import { hasRole, type AuthUser, type Role } from '../identity/user-info.js';
 import type { MenuItem } from './schemas.js';
+import type { BotId } from '../bots/catalogue.js';
 
 /**
  * The signed-in menu (spec section 2, visibility rules), as data. `menu_name` is an i18n key the web app translates
@@ -8,7 +9,12 @@ import type { MenuItem } from './schemas.js';
  * narrower than route access in places: RPA, Webhooks and Connect Hub routes admit consultants, but only
  * administrators see them.
  */
-export type MenuEntry = Omit<MenuItem, 'children'> & { roles?: readonly Role[]; children?: MenuEntry[] };
+export type MenuEntry = Omit<MenuItem, 'children'> & {
+  roles?: readonly Role[];
+  /** A connect hub bot the entry needs a licence for: without one it is disabled, with a tooltip saying so. */
+  bot?: BotId;
+  children?: MenuEntry[];
+};
 
 const DESIGNERS = rolesOf('designers');
 const MANAGERS = rolesOf('managers');
@@ -60,9 +66,9 @@ export const MENU: MenuEntry[] = [
     leaf('RPA', '/robotic-automation', 'predictive-analysis', ADMINS),
   ]),
   group('CONNECT_HUB', 'link', ADMINS, [
-    leaf('COMPANIES_HOUSE', '/connect-hub/companies-house', 'office', ADMINS),
-    leaf('ECOMMERCE', '/connect-hub/ecommerce', 'shop', ADMINS),
-    leaf('STORE_KEY', '/connect-hub/store-key/add', 'key', ADMINS),
+    leaf('COMPANIES_HOUSE', '/connect-hub/companies-house', 'office', ADMINS, { bot: 'companyhouse' }),
+    leaf('ECOMMERCE', '/connect-hub/ecommerce', 'shop', ADMINS, { bot: 'ecommerce' }),
+    leaf('STORE_KEY', '/connect-hub/store-key/add', 'key', ADMINS, { bot: 'ecommerce' }),
     leaf('TRAVEL_MANAGEMENT', '/connect-hub/travel-management', 'airplane', ADMINS, { disabled: true }),
   ]),
   leaf('PROCESS_ENGINE', '/process-engine', 'flow-branch', SYS),
@@ -72,17 +78,25 @@ export const MENU: MenuEntry[] = [
 
 const sees = (user: AuthUser, entry: MenuEntry) => !entry.roles || entry.roles.some((r) => hasRole(user, r));
 
-/** The entries this user sees, groups without visible children dropped. Roles are not sent. */
-export function menuFor(user: AuthUser, entries: MenuEntry[] = MENU): MenuItem[] {
+/**
+ * The entries this user sees, groups without visible children dropped; entries of bots outside `licensed` disabled
+ * with the licence tooltip (an i18n key). Roles and bots are not sent.
+ */
+export function menuFor(
+  user: AuthUser,
+  entries: MenuEntry[] = MENU,
+  licensed: ReadonlySet<string> = new Set(),
+): MenuItem[] {
   const out: MenuItem[] = [];
   for (const entry of entries) {
     if (!sees(user, entry)) continue;
-    const { roles: _roles, children, ...item } = entry;
+    const { roles: _roles, bot, children, ...item } = entry;
     if (!children) {
-      out.push(item);
+      const unlicensed = bot && !licensed.has(bot);
+      out.push(unlicensed ? { ...item, disabled: true, tooltip_key: `CH.LICENCE_NEEDED.${bot}` } : item);
       continue;
     }
-    const visible = menuFor(user, children);
+    const visible = menuFor(user, children, licensed);
     if (visible.length) out.push({ ...item, children: visible });
   }
   return out;

@@ -10,6 +10,7 @@ import {
   TreeAnswer,
 } from './schemas.js';
 import { menuFor } from './menu-items.js';
+import { licensedBots } from '../bots/licences.js';
 import { moduleTree, orderGroups } from './menu.js';
 import { favourite, listFavourites, unfavourite } from './favourites.js';
 
@@ -21,7 +22,7 @@ export function menuRoutes(app: ApiApp) {
   app.get(
     `${MENU}/sidebar`,
     { schema: { tags, summary: 'The menu entries the caller may see', response: { 200: MenuAnswer } } },
-    async (req) => ok(menuFor(req.user)),
+    async (req) => ok(menuFor(req.user, undefined, await licensedBots(req.tdb))),
   );
 
   app.get(

@@ -33,6 +33,8 @@ export const MenuItem = Type.Recursive(
       is_group: Type.Boolean(),
       show_on_seed: Type.Boolean(),
       disabled: Type.Optional(Type.Boolean()),
+      /** An i18n key for a tooltip saying why the entry is disabled. */
+      tooltip_key: Type.Optional(Type.String()),
       /** Opens in a new browser tab. */
       new_tab: Type.Optional(Type.Boolean()),
       /** 'header' (main menu) or 'user' (the user menu in the topbar). */

@@ -30,7 +30,12 @@ export function installTenancy(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('tdb', {
     getter(this: FastifyRequest) {
       const self = this as FastifyRequest & { [TDB]: TenantDb | null };
-      return (self[TDB] ??= new TenantDb(this.tenant.id, ctx.db.forTenant(this.tenant.id)));
+      return (self[TDB] ??= new TenantDb(this.tenant.id, ctx.db.forTenant(this.tenant.id), () => ({
+        userId: this.user?.id,
+        userName: this.user?.fullname,
+        ip: this.ip,
+        userAgent: this.headers['user-agent'],
+      })));
     },
   });
   const settle = (req: FastifyRequest, state: TenantState, optional: boolean) => {

@@ -31,10 +31,20 @@ export interface TenantWrite {
  * tenant cannot be written through it. On PostgreSQL the underlying connection is also labelled with the
  * tenant, and row-level security rejects anything that slips past.
  */
+/** Who works through a TenantDb and from where, when a request does (read lazily: sign-in sets the user later). */
+export interface DbOrigin {
+  userId?: string;
+  userName?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
 export class TenantDb {
   constructor(
     readonly tenantId: string,
     private readonly db: Kysely<DB>,
+    /** The request behind this work, for the audit trail; carried into transactions. */
+    readonly origin?: () => DbOrigin,
   ) {}
 
   /** Which database answers: the few queries written per dialect (JSON paths, sort keys) ask here. */
@@ -101,6 +111,6 @@ export class TenantDb {
 
   /** Runs fn in one database transaction; everything done through the given TenantDb commits or rolls back together. */
   transaction<R>(fn: (tx: TenantDb) => Promise<R>): Promise<R> {
-    return this.db.transaction().execute((trx) => fn(new TenantDb(this.tenantId, trx)));
+    return this.db.transaction().execute((trx) => fn(new TenantDb(this.tenantId, trx, this.origin)));
   }
 }

@@ -8,6 +8,8 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import { nameRuleProblems } from '../../../runtime/text-rules.js';
 import type { ListBody, LogBody, ReplayBody, SaveWebhookBody, Webhook } from './schemas.js';
 import { newSecret, secretProblem } from './sign.js';
+import { audit } from '../audit/trail.js';
+import { recordChanges } from '../audit/diff.js';
 
 let sealKey: Buffer | null = null;
 /** The key webhook secrets are sealed with (from SECRET_KEY), set when the feature starts. */
@@ -221,6 +223,7 @@ export async function saveWebhook(
       if (!Number(r.numUpdatedRows))
         throw conflict('This webhook was changed by someone else just now. Reload to see it.');
     }
+    await audit(tx, { action: current ? 'webhook.update' : 'webhook.create', actorId: user.id, targetType: 'webhook', targetId: id, targetLabel: name, details: { changes: recordChanges(undefined, current && { name: current.name, url: current.url, events: current.events, module_ids: current.module_ids, active: current.active }, { name, url, events: set.events, module_ids: apps, active: set.active }) } });
     const saved = await webhookById(tx, id);
     return shown === undefined ? saved : { ...saved, secret: shown };
   });
@@ -260,6 +263,7 @@ export async function deleteWebhooks(tdb: TenantDb, ids: string[]) {
     const r = await tx.deleteFrom('webhooks').where('id', 'in', ids).executeTakeFirst();
     const deleted = Number(r.numDeletedRows);
     if (!deleted) throw notFound('Webhook not found');
+    for (const id of ids) await audit(tx, { action: 'webhook.delete', targetType: 'webhook', targetId: id });
     return { deleted };
   });
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { automationStepLocales, automationStepRegistry } from '../../../../runtime/automation-registry';
 import { SchemaConfigEditor, type ConfigWidgetProps } from '../../../../runtime/react/designer/SchemaConfigEditor';
 import { connectorNames } from '../dataconnector/api';
+import { listStoreKeys } from '../connecthub/api';
 import type { Step } from './api';
 import { AppSelect } from './AppSelect';
 
@@ -20,26 +21,32 @@ const AppPicker = ({ id, value, onChange, label }: ConfigWidgetProps) => (
   <AppSelect id={id} label={label} value={String(value ?? '')} onChange={onChange} />
 );
 
-/** The data connector a step calls. */
-function ConnectorPicker({ id, value, onChange, label }: ConfigWidgetProps) {
-  const { t } = useTranslation();
-  const names = useQuery({ queryKey: ['automations', 'connectors'], queryFn: connectorNames });
-  return (
-    <HTMLSelect
-      id={id}
-      aria-label={label}
-      fill
-      value={String(value ?? '')}
-      onChange={(e) => onChange(e.target.value)}
-      options={[
-        { value: '', label: t('RPA.CHOOSE') },
-        ...(names.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-      ]}
-    />
-  );
+/** A select of named things of the tenant a step uses (data connectors, store keys). */
+function namedPicker(what: string, load: () => Promise<{ id: string; name: string }[]>) {
+  return function NamedPicker({ id, value, onChange, label }: ConfigWidgetProps) {
+    const { t } = useTranslation();
+    const names = useQuery({ queryKey: ['automations', what], queryFn: load });
+    return (
+      <HTMLSelect
+        id={id}
+        aria-label={label}
+        fill
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.target.value)}
+        options={[
+          { value: '', label: t('RPA.CHOOSE') },
+          ...(names.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+        ]}
+      />
+    );
+  };
 }
 
-const WIDGETS = { moduleId: AppPicker, connectorId: ConnectorPicker };
+const WIDGETS = {
+  moduleId: AppPicker,
+  connectorId: namedPicker('connectors', connectorNames),
+  storeKeyId: namedPicker('store-keys', () => listStoreKeys().then((r) => r.data)),
+};
 
 /** A fresh step id of the kind: its name in code form, numbered when taken. */
 function freshId(type: string, steps: Step[]) {

@@ -11,6 +11,7 @@ import { workflowIssues } from '../../workflows/service.js';
 import { mlServiceProblem } from '../ocr/catalogue.js';
 import { appNameProblem, descriptionProblem } from './rules.js';
 import * as q from './queries.js';
+import { audit } from '../../audit/trail.js';
 import {
   DraftModule,
   type CopyAppBody,
@@ -141,6 +142,7 @@ export function publishApp(tdb: TenantDb, user: AuthUser, id: string): Promise<P
       modified_on: now(),
       modified_by: user.id,
     });
+    await audit(tx, { action: 'app.publish', actorId: user.id, targetType: 'app', targetId: id, targetLabel: m.display_name, details: { version } });
     return { id, version };
   });
 }
@@ -217,6 +219,7 @@ export async function updateApp(tdb: TenantDb, user: AuthUser, tenantSettings: s
     set.permission = JSON.stringify(b.permission);
   }
   await q.updateLiveModule(tdb, id, { ...set, modified_by: user.id, modified_on: now() });
+  if (set.permission !== undefined) await audit(tdb, { action: 'app.permissions', actorId: user.id, targetType: 'app', targetId: id, targetLabel: set.display_name ?? m.display_name, details: { changes: { permission: { from: m.permission ? parseJson(m.permission) : null, to: b.permission } } } });
   return { id };
 }
 
@@ -224,5 +227,6 @@ export async function updateApp(tdb: TenantDb, user: AuthUser, tenantSettings: s
 export async function deleteApp(tdb: TenantDb, user: AuthUser, id: string) {
   const deleted = await q.updateLiveModule(tdb, id, { deleted_on: now(), modified_by: user.id });
   if (!deleted) throw notFound('App not found');
+  await audit(tdb, { action: 'app.delete', actorId: user.id, targetType: 'app', targetId: id });
   return { id };
 }

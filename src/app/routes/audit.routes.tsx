@@ -1,0 +1,9 @@
+import { defineRoutes } from './types';
+import { lazyPage } from './lazy-page';
+
+const AuditTrailPage = lazyPage(
+  () => import('../pages/audit/AuditTrailPage'),
+  (m) => m.AuditTrailPage,
+);
+
+export const routes = defineRoutes([{ path: '/app/audit', element: <AuditTrailPage />, access: 'sysAdmin' }]);
