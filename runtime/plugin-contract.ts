@@ -165,13 +165,19 @@ export type ActivityRole = 'start' | 'end';
  */
 export const START_NOTICE_STEP = 'StartProcess';
 
-/** Someone an activity hands tasks to: a user or team of the tenant by id, or a record field holding user ids. */
+/**
+ * Someone an activity hands tasks to: a user or team of the tenant by id, a record field holding user ids, or
+ * someone found in the organisation's units from the record's initiator: their manager, the head of a unit, or
+ * the holders of a role in their unit (or the nearest unit above that has one).
+ */
 export interface AssigneeRef {
-  type: 'user' | 'team' | 'field';
-  /** User or team id (type user/team). */
+  type: 'user' | 'team' | 'field' | 'manager' | 'unitHead' | 'unitRole';
+  /** User, team or unit id (type user/team/unitHead). */
   id?: string;
   /** Field name holding a user id or a list of them (type field). */
   field?: string;
+  /** Role name within the initiator's unit (type unitRole). */
+  role?: string;
   /** Shown in the designer; the engine does not need it. */
   name?: string;
 }
@@ -225,6 +231,8 @@ export interface ActivityContext {
   activeUsers(ids: string[]): Promise<string[]>;
   /** Active members of a team; undefined when the tenant has no such team. */
   teamMembers(teamId: string): Promise<string[] | undefined>;
+  /** Active users an organisation-relative assignee (manager, unitHead, unitRole) names for the initiator. */
+  orgAssignees?(ref: AssigneeRef): Promise<string[]>;
 }
 
 export interface TaskSpec {
@@ -394,6 +402,8 @@ export interface AutomationStepManifest<C extends object = Record<string, unknow
   configSchema: JsonSchema;
   defaultConfig: C;
   fixtures: { valid: C[]; invalid?: unknown[] };
+  /** What the owner must be allowed to do with the records of the app its `moduleId` names (default: create). */
+  moduleAccess?: 'create' | 'view' | 'edit';
 }
 
 /**
@@ -421,6 +431,27 @@ export interface AutomationContext {
   storeOrders(
     storeKeyId: string,
   ): Promise<{ orders: StoreOrder[]; wouldFetch?: string; remember(orderId: string): Promise<void> }>;
+  /**
+   * Updates the records of an app that pass the filters (the record list's operators) with the values, as the
+   * owner: only records the owner may open and edit, fields their step lets them edit, each through a user's write
+   * path, in batches, with the progress in the run's log; a cancelled run stops between batches. In a dry run
+   * nothing is written: how many records would change, and a sample.
+   */
+  updateRecords(spec: {
+    moduleId: string;
+    filters: { field: string; operator: string; value?: unknown }[];
+    values: Record<string, unknown>;
+  }): Promise<Record<string, unknown>>;
+  /**
+   * The workflow of a record, as the owner: start it (submit the owner's draft), or approve or reject the owner's
+   * open task at the named step. In a dry run it is only checked: what would be done.
+   */
+  workflow(action: {
+    action: 'start' | 'approve' | 'reject';
+    recordId: string;
+    step?: string;
+    comment?: string;
+  }): Promise<Record<string, unknown>>;
 }
 
 /** An e-commerce order as every store platform's answer is read. */
@@ -440,6 +471,8 @@ export interface AutomationStepResult {
   output: Record<string, unknown>;
   /** Ends the run here, as a success (a condition that does not hold). */
   stop?: boolean;
+  /** Pauses the run until this time (ISO): the steps after it run then, and no worker waits meanwhile. */
+  resumeAt?: string;
 }
 
 export interface AutomationStepServer<C extends object = Record<string, unknown>> {

@@ -12,6 +12,7 @@ import { featureModules } from './features.js';
 import { webRoutes } from './web.js';
 import { SigningKeys } from './identity/keys.js';
 import { installAuthGuard } from './identity/guard.js';
+import { installMaintenance } from './maintenance/hook.js';
 import { OutboxWorker } from './outbox/worker.js';
 import { webhookFanout } from './webhooks/fanout.js';
 import { automationEventQueue, bothListeners } from './automations/events.js';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   installTenancy(app, ctx);
   installAuthGuard(app, ctx);
+  await installMaintenance(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

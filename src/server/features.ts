@@ -22,6 +22,13 @@ import { webhooksFeature } from './webhooks/index.js';
 import { automationsFeature } from './automations/index.js';
 import { runLogFeature } from './runlog/index.js';
 import { botsFeature } from './bots/index.js';
+import { processConsoleFeature } from './process-console/index.js';
+import { menuSettingsFeature } from './menu-settings/index.js';
+import { maintenanceFeature } from './maintenance/index.js';
+import { reportsFeature } from './reports/index.js';
+import { rolesPermissionsFeature } from './roles-permissions/index.js';
+import { orgUnitsFeature } from './org-units/index.js';
+import { dashboardsFeature } from './dashboards/index.js';
 
 /** Every API feature, registered in this order: one line each. */
 export const featureModules: FeatureModule[] = [
@@ -48,4 +55,11 @@ export const featureModules: FeatureModule[] = [
   automationsFeature,
   runLogFeature,
   botsFeature,
+  processConsoleFeature,
+  rolesPermissionsFeature,
+  dashboardsFeature,
+  menuSettingsFeature,
+  maintenanceFeature,
+  reportsFeature,
+  orgUnitsFeature,
 ];

@@ -39,5 +39,8 @@ it('finds the step kinds the platform ships', () => {
     'create-record',
     'import-orders',
     'send-mail',
+    'update-records',
+    'wait',
+    'workflow',
   ]);
 });

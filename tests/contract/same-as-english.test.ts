@@ -10,6 +10,12 @@ import { files, flat, ROOT } from '../support/locale-texts.js';
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: [
+    '{{name}} — {{unit}}',
+    'Person',
+    'Median ({{unit}})',
+    'Teams: {{teams}}',
+    'Dashboards',
+    'Widgets',
     '(optional)',
     'App',
     'Dashboard',
@@ -47,6 +53,9 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   es: [
+    '{{name}} — {{unit}}',
+    'Personal',
+    'Widgets',
     'Companies House',
     'Connect Hub',
     'Editable',
@@ -66,6 +75,11 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   fr: [
+    '{{name}} — {{unit}}',
+    'minutes',
+    'Action',
+    'Administration',
+    'Widgets',
     'Actions',
     'Active',
     'Cause',
@@ -73,6 +87,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'Condition',
     'Connect Hub',
     'Consultant',
+    'Consultants',
     'Date',
     'Description',
     'E-commerce',
@@ -108,6 +123,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   ja: [
+    '{{name}} — {{unit}}',
     'Companies House',
     'Connect Hub',
     'FinishDataconnector',
@@ -120,6 +136,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   zh: [
+    '{{name}} — {{unit}}',
     'Companies House',
     'Connect Hub',
     'FinishDataconnector',

@@ -87,6 +87,15 @@ const MATRIX = `
   PUT    /api/form/Editor/setuserconfig                                signed-in
   POST   /api/form/Editor/updateEmailTemplate                          designers
   POST   /api/form/Editor/UpdateModule                                 designers
+  GET    /api/form/report/columns/:moduleId                            designers
+  POST   /api/form/report/run                                          designers
+  POST   /api/form/report/drill                                        designers
+  POST   /api/form/report/export                                       designers
+  POST   /api/form/report/datatables                                   designers
+  GET    /api/form/report/folders                                      designers
+  POST   /api/form/report/save                                         designers
+  GET    /api/form/report/:id                                          designers
+  DELETE /api/form/report/:id                                          designers
   GET    /api/form/ListKeyValue/category/list                          designers
   POST   /api/form/ListKeyValue/category/add                           designers
   POST   /api/form/ListKeyValue/delete                                 designers
@@ -110,6 +119,25 @@ const MATRIX = `
   POST   /api/runlog/datatables                                        designers
   POST   /api/audittrail/datatables                                    sysAdmins
   GET    /api/audittrail/export                                        sysAdmins
+  POST   /api/process-console/instances                                sysAdmins
+  GET    /api/process-console/instances/:recordId                      sysAdmins
+  POST   /api/process-console/instances/:recordId/:action              sysAdmins
+  GET    /api/process-console/migration-preview                        sysAdmins
+  GET    /api/process-console/jobs                                     sysAdmins
+  POST   /api/process-console/jobs                                     sysAdmins
+  GET    /api/process-console/jobs/:id                                 sysAdmins
+  POST   /api/process-console/jobs/:id/:op                             sysAdmins
+  GET    /api/process-console/dashboard                                sysAdmins
+  POST   /api/Elsa/workflow-definitions                                sysAdmins
+  GET    /api/Elsa/workflow-definitions/:moduleId                      sysAdmins
+  GET    /api/dashboards                                               designers
+  POST   /api/dashboards                                               designers
+  GET    /api/dashboards/:id                                           designers
+  PUT    /api/dashboards/:id                                           designers
+  DELETE /api/dashboards/:id                                           designers
+  POST   /api/dashboards/widgets/tasks                                 designers
+  POST   /api/dashboards/widgets/process-status                        designers
+  POST   /api/analytics/process                                        designers
   POST   /api/rpa/save                                                 managers
   POST   /api/rpa/update                                               managers
   GET    /api/rpa/detail/:id                                           managers
@@ -119,6 +147,7 @@ const MATRIX = `
   GET    /api/rpa/dashboard                                            managers
   POST   /api/rpa/execute/test                                         managers
   POST   /api/rpa/execute                                              managers
+  POST   /api/rpa/cancel/:runId                                        admins
   POST   /api/webhook/save                                             managers
   GET    /api/webhook/detail                                           managers
   POST   /api/webhook/datatables                                       managers
@@ -179,6 +208,17 @@ const MATRIX = `
   POST   /api/people/teams/:id/members                                 managers
   DELETE /api/people/teams/:id/members/:userId                         managers
   GET    /api/people/teams/lookup                                      designers
+  GET    /api/org-units                                                designers
+  POST   /api/org-units                                                managers
+  DELETE /api/org-units/:id                                            managers
+  GET    /api/org-units/:id                                            managers
+  PUT    /api/org-units/:id                                            managers
+  DELETE /api/org-units/:id/members/:userId                            managers
+  PUT    /api/org-units/:id/members/:userId                            managers
+  POST   /api/org-units/:id/move                                       managers
+  GET    /api/org-units/managers/:userId                               managers
+  GET    /api/org-units/roles                                          designers
+  GET    /api/org-units/search                                         managers
   GET    /api/people/users                                             managers
   POST   /api/people/users                                             managers
   GET    /api/people/users/:id                                         managers
@@ -193,6 +233,12 @@ const MATRIX = `
   GET    /api/sys/permissions/menu/sidebar                             signed-in
   PUT    /api/sys/permissions/menu/sidebar/order                       managers
   GET    /api/sys/permissions/menu/sidebar/tree                        signed-in
+  GET    /api/sys/menu-settings                                        managers
+  PUT    /api/sys/menu-settings                                        admins
+  DELETE /api/sys/menu-settings                                        admins
+  GET    /api/sys/maintenance                                          sysAdmins
+  PUT    /api/sys/maintenance                                          sysAdmins
+  GET    /api/sys/maintenance/status                                   public
   GET    /api/sys/settings/tenant                                      signed-in
   PUT    /api/sys/settings/tenant                                      managers
   GET    /api/sys/settings/user                                        signed-in
@@ -231,6 +277,13 @@ const MATRIX = `
   DELETE /api/bot/storekey/delete/:id                                  admins
   POST   /api/bot/storekey/datatables                                  admins
   GET    /api/bot/storekey/getbyid/:id                                 admins
+  GET    /api/rolespermissions/roles                                   managers
+  GET    /api/rolespermissions/apps                                    admins
+  GET    /api/rolespermissions/people                                  admins
+  GET    /api/rolespermissions/apps/:moduleId/records                  admins
+  POST   /api/rolespermissions/apps/:moduleId/whatif                   admins
+  POST   /api/rolespermissions/apps/:moduleId/permission               admins
+  POST   /api/rolespermissions/explain                                 admins
 `;
 
 type Access = 'public' | 'signed-in' | RoleGroup;

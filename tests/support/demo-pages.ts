@@ -13,6 +13,8 @@ export interface DemoIds {
   financeTask: string;
   /** The demo's reference dataset (cost centres). */
   datasetId: string;
+  /** A saved report over the demo app (claims by status), shared with full users and consultants. */
+  reportId: string;
 }
 
 /** Reads the demo's ids as the administrator sees them, and adds one user of each role kind but the demo's own. */
@@ -36,7 +38,28 @@ export async function demoIds(admin: Page): Promise<DemoIds> {
     expect(r).toBeTruthy();
   }
   const datasets = await pageData<{ id: string }[]>(admin, 'GET', '/api/ReferenceData/ListDataset');
-  return { moduleId: apps[0]!.id, financeRecord: task.record_id, financeTask: task.id, datasetId: datasets[0]!.id };
+  const report = await pageData<{ id: string }>(admin, 'POST', '/api/form/report/save', {
+    name: 'Claims by status',
+    folder: 'Finance',
+    notes: 'Every claim by where it stands.',
+    spec: {
+      moduleId: apps[0]!.id,
+      groupBy: [{ column: 'process_status' }],
+      measures: [{ aggregate: 'count' }],
+      chart: 'bar',
+    },
+    sharedWith: [
+      { kind: 'role', id: 'fullUser' },
+      { kind: 'role', id: 'consultant' },
+    ],
+  });
+  return {
+    moduleId: apps[0]!.id,
+    financeRecord: task.record_id,
+    financeTask: task.id,
+    datasetId: datasets[0]!.id,
+    reportId: report.id,
+  };
 }
 
 /** Pages without a sign-in. */
@@ -70,15 +93,28 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     '/data-connector',
     '/data-connector/rest',
     '/data-connector/rest/new',
+    '/inquiry',
+    '/reports',
+    `/report-designer?id=${ids.reportId}`,
+    `/report-viewer?id=${ids.reportId}`,
+    '/dashboard',
+    '/dashboard-landing',
+    '/list-dashboard',
+    `/business-intelligence?moduleId=${m}`,
+    '/business-intelligence-landing',
+    '/bi-reports',
   ];
   const managers = [
     '/settings/user-management/FULL_USER',
     '/settings/team-management',
+    '/organization',
     '/module-categories',
     '/webhooks',
     '/webhooks/add',
     '/robotic-automation',
     '/robotic-automation/add',
+    // Consultants see its roles overview; administrators also edit app permissions and explain access.
+    '/settings/roles-permissions',
   ];
   switch (kind) {
     case 'demo-user':
@@ -87,16 +123,20 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     case 'full':
       return [...everyone, ...designer];
     case 'consultant':
-      return [...everyone, ...designer, ...managers];
+      return [...everyone, ...designer, ...managers, '/settings/menu'];
     case 'administrator':
-      return [...everyone, ...managers, '/settings/organization'];
+      return [...everyone, ...managers, '/settings/organization', '/settings/menu'];
     case 'sysadmin':
       return [
         ...everyone,
         ...designer,
         ...managers,
         '/settings/organization',
+        '/settings/menu',
         `/task-editor/${m}/${ids.financeRecord}/${ids.financeTask}`,
+        '/process-engine',
+        `/process-engine/${ids.financeRecord}`,
+        '/process/dashboard',
       ];
   }
 }

@@ -1,10 +1,14 @@
 import type { AssigneeRef } from '../../../runtime/plugin-contract';
 import type { WorkflowActivity } from '../../../schemas/workflow-definition';
 
-/** An approver: a user or team of the tenant by id, or a user field of the record. */
+/**
+ * An approver: a user or team of the tenant by id, a user field of the record, or relative to the initiator in the
+ * organisation's units: their manager, the head of a unit (by id), the holders of a role in their unit.
+ */
 export type Approver = AssigneeRef;
 
-const KINDS = new Set<Approver['type']>(['user', 'team', 'field']);
+export const ORG_KINDS = ['manager', 'unitHead', 'unitRole'] as const satisfies Approver['type'][];
+const KINDS = new Set<Approver['type']>(['user', 'team', 'field', ...ORG_KINDS]);
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
 

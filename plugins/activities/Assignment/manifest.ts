@@ -15,7 +15,10 @@ export interface AssignmentConfig {
   commentRequired?: boolean;
 }
 
-/** Who gets a task: users, every member of a team, or the user(s) named in a user field of the record. */
+/**
+ * Who gets a task: users, every member of a team, the user(s) named in a user field of the record, or people found
+ * from the initiator in the organisation's units (their manager, a unit's head, a role in their unit).
+ */
 export const manifest = defineActivityManifest<AssignmentConfig>({
   kind: 'activity',
   type: 'Assignment',
@@ -31,9 +34,10 @@ export const manifest = defineActivityManifest<AssignmentConfig>({
         items: {
           type: 'object',
           properties: {
-            type: { enum: ['user', 'team', 'field'] },
+            type: { enum: ['user', 'team', 'field', 'manager', 'unitHead', 'unitRole'] },
             id: { type: 'string', maxLength: 100 },
             field: { type: 'string', maxLength: 100 },
+            role: { type: 'string', maxLength: 60 },
             name: { type: 'string', maxLength: 200 },
           },
           required: ['type'],
@@ -65,9 +69,23 @@ export const manifest = defineActivityManifest<AssignmentConfig>({
   validate(config, { activity, name, fieldNames }) {
     const approvers = approversOf(config, activity);
     const gone = approvers.length > 0 && approvers.every((r) => r.type === 'field' && !fieldNames.has(r.field ?? ''));
-    return gone
-      ? [{ code: 'ASSIGNEE_REMOVED', text: 'Assignee for {name} is no longer available', params: { name } }]
-      : [];
+    const incomplete = approvers.some(
+      (r) => (r.type === 'unitHead' && !r.id?.trim()) || (r.type === 'unitRole' && !r.role?.trim()),
+    );
+    return [
+      ...(gone
+        ? [{ code: 'ASSIGNEE_REMOVED', text: 'Assignee for {name} is no longer available', params: { name } }]
+        : []),
+      ...(incomplete
+        ? [
+            {
+              code: 'ASSIGNEE_INCOMPLETE',
+              text: '{name} names a unit head or unit role without the unit or role',
+              params: { name },
+            },
+          ]
+        : []),
+    ];
   },
 
   // Elsa keeps approvers in assignToCollectionExpression; here they join the config's list, stored once.

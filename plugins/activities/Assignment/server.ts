@@ -1,5 +1,5 @@
 import { defineActivityServer } from '../../../runtime/plugin-contract';
-import { approversOf } from './approvers';
+import { approversOf, ORG_KINDS } from './approvers';
 import { manifest, type AssignmentConfig } from './manifest';
 
 const DAY = 86_400_000;
@@ -36,6 +36,9 @@ export const server = defineActivityServer<AssignmentConfig>({
       if (a.type !== 'team' || !a.id) continue;
       add((await ctx.teamMembers(a.id)) ?? [], a.id);
     }
+    // Found from the initiator when the step starts; nobody found faults below like any empty list.
+    for (const a of approvers)
+      if ((ORG_KINDS as readonly string[]).includes(a.type)) add((await ctx.orgAssignees?.(a)) ?? [], null);
     if (!tasks.length)
       return { fault: `No approver is available for ${activity.displayName ?? activity.name ?? activity.activityId}` };
     const dueOn = config.dueInDays == null ? null : new Date(ctx.now.getTime() + config.dueInDays * DAY).toISOString();

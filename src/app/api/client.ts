@@ -32,9 +32,24 @@ api.interceptors.request.use((cfg) => {
   return cfg;
 });
 
+/** Where the maintenance page finds the message of the 503 answer that sent the user there. */
+export const MAINTENANCE_MESSAGE_KEY = 'maintenance.message';
+
+/** A 503 marked as maintenance (src/server/maintenance/hook.ts): the whole app gives way to /maintenance. */
+function enterMaintenance(message: string | undefined) {
+  try {
+    sessionStorage.setItem(MAINTENANCE_MESSAGE_KEY, message ?? '');
+  } catch {
+    // storage refused (private mode): the page asks the server for the message
+  }
+  if (window.location.pathname !== '/maintenance') window.location.assign('/maintenance');
+}
+
 api.interceptors.response.use(
   (res) => res,
   (err: AxiosError<Envelope>) => {
+    if (err.response?.status === 503 && err.response.headers?.['x-maintenance'] === '1')
+      enterMaintenance(err.response.data?.message);
     if (err.response?.status === 401 && !err.config?.url?.includes('/identity/Authentication/')) onUnauthorized();
     return Promise.reject(err);
   },

@@ -5,8 +5,16 @@ import { toast } from '../components/toaster';
 import { authStore, authTokenAtom, configAtom } from '../state/auth';
 import type { Notification } from '../pages/notifications/api';
 import { addNotification } from '../pages/notifications/cache';
-import { APPS_KEYS, keysTouchedBy } from './query-keys';
-import { APPS_CHANGED, createTaskHub, RECEIVE_NOTIFICATION, RECORDS_CHANGED, runTaskHub } from './task-hub';
+import { APPS_KEYS, keysTouchedBy, queryKeys } from './query-keys';
+import {
+  APPS_CHANGED,
+  createTaskHub,
+  MAINTENANCE_CHANGED,
+  MENU_CHANGED,
+  RECEIVE_NOTIFICATION,
+  RECORDS_CHANGED,
+  runTaskHub,
+} from './task-hub';
 
 /** Spec section 9: the message about a notification shows 7.5 s after it arrives. */
 export const NOTIFICATION_DELAY_MS = 7500;
@@ -38,6 +46,11 @@ export function RealtimeProvider() {
     conn.on(APPS_CHANGED, () => {
       for (const queryKey of APPS_KEYS) void qc.invalidateQueries({ queryKey });
     });
+    // The organisation's menu settings were saved: every open page shows the new menu at once. Maintenance switched
+    // on: the refetch answers 503 and the API client sends the page to /maintenance (api/client.ts).
+    const menuChanged = () => void qc.invalidateQueries({ queryKey: [...queryKeys.menu, 'sidebar'] });
+    conn.on(MENU_CHANGED, menuChanged);
+    conn.on(MAINTENANCE_CHANGED, menuChanged);
     // The user's own change from another tab: nothing to read about, so the lists refresh at once.
     conn.on(RECORDS_CHANGED, (n: { module_id: string; record_id: string }) => {
       for (const queryKey of keysTouchedBy(n)) void qc.invalidateQueries({ queryKey });

@@ -12,6 +12,10 @@ import { MAX_RECONNECTS, taskHubRetryPolicy } from './retry-policy';
 export const RECEIVE_NOTIFICATION = 'ReceiveNotification';
 /** The hub method on which the server tells every page of the tenant that its apps changed (src/server/hub/hub.ts). */
 export const APPS_CHANGED = 'AppsChanged';
+/** The tenant's menu settings changed (src/server/menu-settings/index.ts): the sidebar and header menu refetch. */
+export const MENU_CHANGED = 'MenuChanged';
+/** Maintenance was switched for the tenant (src/server/maintenance/index.ts): the next call says whether it is on. */
+export const MAINTENANCE_CHANGED = 'MaintenanceChanged';
 /** A user's own record changed on another of their pages (src/server/records/index.ts): { module_id, record_id }. */
 export const RECORDS_CHANGED = 'RecordsChanged';
 

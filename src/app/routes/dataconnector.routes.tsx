@@ -4,14 +4,17 @@ import { lazyPage } from './lazy-page';
 const DataConnectorPage = lazyPage(
   () => import('../pages/dataconnector/DataConnectorPage'),
   (m) => m.DataConnectorPage,
+  ['dataconnector'],
 );
 const ConnectorListPage = lazyPage(
   () => import('../pages/dataconnector/ConnectorListPage'),
   (m) => m.ConnectorListPage,
+  ['dataconnector'],
 );
 const ConnectorPage = lazyPage(
   () => import('../pages/dataconnector/ConnectorPage'),
   (m) => m.ConnectorPage,
+  ['dataconnector'],
 );
 
 export const routes = defineRoutes([

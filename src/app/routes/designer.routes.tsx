@@ -9,6 +9,7 @@ const ApplicationsPage = lazyPage(
 const FormDesignerPage = lazyPage(
   () => import('../../../designer/form/FormDesignerPage'),
   (m) => m.default,
+  ['designer', 'workflow'],
 );
 
 export const routes = defineRoutes([

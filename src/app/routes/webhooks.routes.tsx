@@ -4,10 +4,12 @@ import { lazyPage } from './lazy-page';
 const WebhookListPage = lazyPage(
   () => import('../pages/webhooks/WebhookListPage'),
   (m) => m.WebhookListPage,
+  ['webhooks'],
 );
 const WebhookPage = lazyPage(
   () => import('../pages/webhooks/WebhookPage'),
   (m) => m.WebhookPage,
+  ['webhooks'],
 );
 
 export const routes = defineRoutes([

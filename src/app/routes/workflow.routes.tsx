@@ -5,6 +5,7 @@ import { lazyPage } from './lazy-page';
 const WorkflowDesignerPage = lazyPage(
   () => import('../../../designer/workflow/WorkflowDesignerPage'),
   (m) => m.default,
+  ['designer', 'workflow'],
 );
 
 export const routes = defineRoutes([

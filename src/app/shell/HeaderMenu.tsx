@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
 import type { MenuItem as Item } from './api';
 import { MENU_SLIDE_MS } from './layout-config';
+import { isExternal, menuLabel } from './navigation';
 
 /**
  * One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it; a tooltip (e.g. a
@@ -38,7 +39,9 @@ function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) 
       }
       htmlTitle={why}
       disabled={item.disabled}
-      onClick={() => item.action_url && navigate(item.action_url)}
+      {...(isExternal(item.action_url)
+        ? { href: item.action_url!, target: '_blank', rel: 'noopener noreferrer' }
+        : { onClick: () => item.action_url && navigate(item.action_url) })}
     />
   );
 }
@@ -49,7 +52,7 @@ function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) 
  */
 export function HeaderMenu({ items }: { items: Item[] }) {
   const { t } = useTranslation();
-  const label = (i: Item) => t(`SHELL.MENU.${i.menu_name}`);
+  const label = (i: Item) => menuLabel(t, i);
   const visible = (i: Item) =>
     i.children ? (
       <div key={i.id} className="header-entry">
@@ -75,13 +78,19 @@ export function HeaderMenu({ items }: { items: Item[] }) {
       </div>
     ) : (
       <div key={i.id} className="header-entry">
-        <NavLink
-          to={i.action_url ?? '#'}
-          className={({ isActive }) => `header-link${isActive ? ' active' : ''}`}
-          data-menu-id={i.id}
-        >
-          {label(i)}
-        </NavLink>
+        {isExternal(i.action_url) ? (
+          <a href={i.action_url!} target="_blank" rel="noopener noreferrer" className="header-link" data-menu-id={i.id}>
+            {label(i)}
+          </a>
+        ) : (
+          <NavLink
+            to={i.action_url ?? '#'}
+            className={({ isActive }) => `header-link${isActive ? ' active' : ''}`}
+            data-menu-id={i.id}
+          >
+            {label(i)}
+          </NavLink>
+        )}
       </div>
     );
   const overflow = (rest: Item[]) =>

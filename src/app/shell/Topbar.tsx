@@ -9,6 +9,7 @@ import { useMenu, type MenuItem as Item } from './api';
 import { QuickLaunch } from './QuickLaunch';
 import { TopbarNotifications } from './TopbarNotifications';
 import { layoutConfigAtom, MENU_SLIDE_MS } from './layout-config';
+import { menuLabel } from './navigation';
 
 /** Settings quick actions: the settings entries the user may open, plus their own profile. */
 function QuickActions({ settings }: { settings: Item | undefined }) {
@@ -22,12 +23,12 @@ function QuickActions({ settings }: { settings: Item | undefined }) {
         text={t('SHELL.USER.SECURITY_QUESTION')}
         onClick={() => navigate('/app/user/profile/security-question')}
       />
-      {settings?.children?.length ? <MenuDivider title={t('SHELL.MENU.SETTINGS')} /> : null}
+      {settings?.children?.length ? <MenuDivider title={menuLabel(t, settings)} /> : null}
       {settings?.children?.map((c) => (
         <MenuItem
           key={c.id}
           icon={c.icon_class as IconName}
-          text={t(`SHELL.MENU.${c.menu_name}`)}
+          text={menuLabel(t, c)}
           disabled={c.disabled}
           onClick={() => c.action_url && navigate(c.action_url)}
         />
@@ -82,7 +83,7 @@ function UserMenu({ items }: { items: Item[] }) {
             key={it.id}
             data-menu-id={it.id}
             icon={it.icon_class as IconName}
-            text={t(`SHELL.MENU.${it.menu_name}`)}
+            text={menuLabel(t, it)}
             href={it.action_url ?? undefined}
             target="_blank"
             rel="noopener"
@@ -92,7 +93,7 @@ function UserMenu({ items }: { items: Item[] }) {
             key={it.id}
             data-menu-id={it.id}
             icon={it.icon_class as IconName}
-            text={t(`SHELL.MENU.${it.menu_name}`)}
+            text={menuLabel(t, it)}
             onClick={() => it.action_url && navigate(it.action_url)}
           />
         ),

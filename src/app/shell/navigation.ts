@@ -17,6 +17,19 @@ export function filterTree(nodes: TreeNode[], term: string): TreeNode[] {
   return out;
 }
 
+/** A menu entry's label: the organisation's own (menu settings) as is, else the translated default. */
+export const menuLabel = (t: (key: string) => string, i: Pick<MenuItem, 'label' | 'menu_name'>) =>
+  i.label || t(`SHELL.MENU.${i.menu_name}`);
+
+/** A menu entry as a crumb: its own label as text, else its i18n key. */
+const entryCrumb = (i: MenuItem): Crumb =>
+  i.label
+    ? { text: i.label, href: i.action_url ?? undefined }
+    : { key: `SHELL.MENU.${i.menu_name}`, href: i.action_url ?? undefined };
+
+/** A same-site link opens in the app; an https link of a custom entry opens in a new tab. */
+export const isExternal = (url: string | null | undefined) => !!url && !url.startsWith('/');
+
 export interface Crumb {
   /** i18n key or literal text. */
   key?: string;
@@ -37,7 +50,7 @@ export function activeTrail(items: MenuItem[], pathname: string): MenuItem[] {
   const visit = (list: MenuItem[], parents: MenuItem[]) => {
     for (const it of list) {
       if (it.children) visit(it.children, [...parents, it]);
-      if (!it.action_url) continue;
+      if (!it.action_url || isExternal(it.action_url)) continue;
       const url = strip(it.action_url);
       const base = url.replace(/\/(FULL_USER|add)$/, '');
       const hit =
@@ -93,8 +106,7 @@ export function appPageTrail(
   const name = found?.app.text ?? reportedName;
   const crumbs: Crumb[] = [];
   if (page[2] === 'designer') {
-    for (const i of activeTrail(menu, '/applications'))
-      crumbs.push({ key: `SHELL.MENU.${i.menu_name}`, href: i.action_url ?? undefined });
+    for (const i of activeTrail(menu, '/applications')) crumbs.push(entryCrumb(i));
     if (name) crumbs.push({ text: name, href: `/form-editor/show/${encodeURIComponent(id)}` });
   } else {
     if (found?.group) crumbs.push({ text: found.group.text });
@@ -122,7 +134,7 @@ export function pageTrail(pathname: string, menu: MenuItem[], tree: TreeNode[], 
   const app = appPageTrail(pathname, menu, tree, reportedName);
   if (app) return app;
   const trail = activeTrail(menu, pathname);
-  if (trail.length) return trail.map((i) => ({ key: `SHELL.MENU.${i.menu_name}`, href: i.action_url ?? undefined }));
+  if (trail.length) return trail.map(entryCrumb);
   const moduleId = /^\/module\/([^/]+)/.exec(pathname)?.[1];
   const found = moduleId ? findApp(tree, decodeURIComponent(moduleId)) : undefined;
   if (!found) return [];

@@ -6,4 +6,5 @@
 export * from './roles.js';
 export * from './modules.js';
 export * from './records.js';
+export * from './explain.js';
 export { resolvePermissions, redactRecord } from '../../../runtime/permissions.js';

@@ -49,13 +49,27 @@ export function permissionProblem(p: unknown): string | undefined {
   return undefined;
 }
 
+/** Which part of an app's rule decided, for explanations (access/explain.ts); `allowed` is the verdict. */
+export interface ModuleRuleMatch {
+  allowed: boolean;
+  by: 'admin' | 'noRule' | 'everyone' | 'user' | 'role' | 'none';
+  role?: Role;
+}
+
+/** The rule check itself: mayActOnModule is its verdict, so an explanation and the enforcement cannot differ. */
+export function matchModuleRule(user: AuthUser, permission: ModulePermission, action: ModuleAction): ModuleRuleMatch {
+  if (user.isSysAdmin || user.isAdministrator) return { allowed: true, by: 'admin' };
+  const rule = permission.rules?.[action];
+  if (!rule) return { allowed: true, by: 'noRule' };
+  if (rule.everyone) return { allowed: true, by: 'everyone' };
+  if (rule.users?.includes(user.id)) return { allowed: true, by: 'user' };
+  const role = (rule.roles ?? []).find((r) => hasRole(user, r));
+  return role ? { allowed: true, by: 'role', role } : { allowed: false, by: 'none' };
+}
+
 /** Pure check. System administrators and administrators may always act; a missing rule lets everyone act. */
 export function mayActOnModule(user: AuthUser, permission: ModulePermission, action: ModuleAction): boolean {
-  if (user.isSysAdmin || user.isAdministrator) return true;
-  const rule = permission.rules?.[action];
-  if (!rule || rule.everyone) return true;
-  if (rule.users?.includes(user.id)) return true;
-  return (rule.roles ?? []).some((r) => hasRole(user, r));
+  return matchModuleRule(user, permission, action).allowed;
 }
 
 /**

@@ -34,18 +34,36 @@ export function visibleRecordsWhere(
   ]);
 }
 
-/** The same rule for one loaded record (is `user` allowed to open `r`?). */
-export async function mayViewRecord(tdb: TenantDb, user: AuthUser, r: RecordRow): Promise<boolean> {
-  if (r.is_draft) return r.created_by === user.id || isAdmin(user);
-  if (r.created_by === user.id || r.workflow_initiator_user === user.id || isAdmin(user)) return true;
+/** Which part of the record rule decided, for explanations (access/explain.ts); `allowed` is the verdict. */
+export interface RecordViewMatch {
+  allowed: boolean;
+  by: 'creator' | 'initiator' | 'admin' | 'task' | 'none';
+  /** The task that lets them in (by: 'task'). */
+  task?: { id: string; activity_title: string; status: string; team_id: string | null };
+}
+
+/** The record rule itself: mayViewRecord is its verdict, so an explanation and the enforcement cannot differ. */
+export async function matchRecordView(tdb: TenantDb, user: AuthUser, r: RecordRow): Promise<RecordViewMatch> {
+  if (r.is_draft) {
+    if (r.created_by === user.id) return { allowed: true, by: 'creator' };
+    return isAdmin(user) ? { allowed: true, by: 'admin' } : { allowed: false, by: 'none' };
+  }
+  if (r.created_by === user.id) return { allowed: true, by: 'creator' };
+  if (r.workflow_initiator_user === user.id) return { allowed: true, by: 'initiator' };
+  if (isAdmin(user)) return { allowed: true, by: 'admin' };
   const task = await tdb
     .selectFrom('tasks')
-    .select('id')
+    .select(['id', 'activity_title', 'status', 'team_id'])
     .where('record_id', '=', r.id)
     .where('assignee_id', '=', user.id)
     .limit(1)
     .executeTakeFirst();
-  return !!task;
+  return task ? { allowed: true, by: 'task', task } : { allowed: false, by: 'none' };
+}
+
+/** The same rule for one loaded record (is `user` allowed to open `r`?). */
+export async function mayViewRecord(tdb: TenantDb, user: AuthUser, r: RecordRow): Promise<boolean> {
+  return (await matchRecordView(tdb, user, r)).allowed;
 }
 
 /**

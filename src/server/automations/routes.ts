@@ -4,6 +4,7 @@ import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import type { DB } from '../db/schema.js';
 import { runAutomation } from './run.js';
+import { cancelRun } from './waits.js';
 import {
   AutomationAnswer,
   AutomationPageAnswer,
@@ -14,6 +15,8 @@ import {
   ExecutedBody,
   IdParams,
   ListBody,
+  NoBody,
+  RunIdParams,
   RunAnswer,
   RunPageAnswer,
   SaveAutomationBody,
@@ -37,6 +40,7 @@ const R = '/api/rpa';
 const tags = ['automation'];
 /** Spec: automation for system administrators, administrators and consultants. */
 const managers = { roles: rolesOf('managers') };
+const admins = { roles: rolesOf('admins') };
 
 export function automationRoutes(app: ApiApp, system: Kysely<DB>, node: string) {
   app.post(
@@ -96,11 +100,18 @@ export function automationRoutes(app: ApiApp, system: Kysely<DB>, node: string) 
           node,
           allowPrivate: req.tenant.allow_private_egress === 1,
           log: req.log,
+          system,
           dryRun: true,
         },
       );
       return ok(run!);
     },
+  );
+  // Stops a run under way (between the batches of a bulk update) or waiting; what it did stays done.
+  app.post(
+    `${R}/cancel/:runId`,
+    { config: admins, schema: { tags, params: RunIdParams, body: NoBody, response: { 200: RunAnswer } } },
+    async (req) => ok(await cancelRun(req.tdb, system, req.user, req.params.runId), 'The run has been cancelled.'),
   );
   // Run now, whatever the trigger: the run is logged like a scheduled one.
   app.post(
@@ -114,8 +125,14 @@ export function automationRoutes(app: ApiApp, system: Kysely<DB>, node: string) 
         node,
         allowPrivate: req.tenant.allow_private_egress === 1,
         log: req.log,
+        system,
       });
-      return ok(run!, run!.status === 'Failed' ? `The run failed: ${run!.error}` : 'The automation has run.');
+      const said: Partial<Record<string, string>> = {
+        Failed: `The run failed: ${run!.error}`,
+        Waiting: 'The run is waiting: it goes on at its time.',
+        Cancelled: 'The run has been cancelled.',
+      };
+      return ok(run!, said[run!.status] ?? 'The automation has run.');
     },
   );
 }

@@ -9,6 +9,7 @@ import { TenantDb } from '../tenancy/tenant-db.js';
 import { runAutomation } from './run.js';
 import type { Step, Trigger } from './schemas.js';
 import { nextDue } from './timing.js';
+import { resumeDueRuns } from './waits.js';
 import { authUserOf } from '../identity/user-info.js';
 import { recordFor } from '../webhooks/fanout.js';
 
@@ -60,6 +61,12 @@ export class AutomationScheduler {
   }
 
   private async pass(now: Date): Promise<number> {
+    // Due automations first, then the waiting runs whose time has come (the wait step).
+    const ran = await this.runDue(now);
+    return ran + (await resumeDueRuns(this.db, this.node, this.log, now));
+  }
+
+  private async runDue(now: Date): Promise<number> {
     const at = now.toISOString();
     const due = await this.db.system
       .selectFrom('automation_leases')
@@ -117,6 +124,7 @@ export class AutomationScheduler {
         node: this.node,
         allowPrivate,
         log: this.log,
+        system: this.db.system,
         now,
       });
       ran = run !== null;
@@ -167,6 +175,7 @@ export class AutomationScheduler {
           node: this.node,
           allowPrivate,
           log: this.log,
+          system: this.db.system,
           now,
           context: { event: q.event, actorId: q.actor_id, record: { ...seen, moduleId: q.module_id } },
         });

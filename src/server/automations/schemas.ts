@@ -5,6 +5,7 @@ import {
   Id,
   IdParams,
   JsonObject,
+  NoBody,
   StringEnum,
   Type,
   type Static,
@@ -98,14 +99,16 @@ export type Automation = Static<typeof Automation>;
 export const StepOutcome = Type.Object({
   id: Type.String(),
   type: Type.String(),
-  status: StringEnum(['Succeeded', 'Failed', 'Stopped', 'Skipped'] as const),
+  // Running: a long step's progress so far (a bulk update writes it after each batch).
+  status: StringEnum(['Succeeded', 'Failed', 'Stopped', 'Skipped', 'Running'] as const),
   ms: Type.Integer(),
   output: Type.Optional(Type.Unknown()),
   error: Type.Optional(Type.String()),
 });
 export type StepOutcome = Static<typeof StepOutcome>;
 
-export const RUN_STATUSES = ['Running', 'Succeeded', 'Failed', 'Stopped'] as const;
+/** Waiting: parked by a wait step until its time; Cancelled: stopped by an administrator. */
+export const RUN_STATUSES = ['Running', 'Succeeded', 'Failed', 'Stopped', 'Waiting', 'Cancelled'] as const;
 export const RUN_TRIGGERS = ['schedule', 'manual', 'test', 'record'] as const;
 export const Run = Type.Object({
   id: Type.String(),
@@ -134,6 +137,7 @@ export type ExecutedBody = Static<typeof ExecutedBody>;
 export const TestBody = Type.Object({ id: Type.Optional(Id), steps: Type.Optional(Steps) });
 export type TestBody = Static<typeof TestBody>;
 export const ExecuteBody = Type.Object({ id: Id });
+export const RunIdParams = Type.Object({ runId: Id });
 export const DashboardQuery = Type.Object({
   id: Type.Optional(Id),
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
@@ -154,7 +158,7 @@ export const Dashboard = Type.Object({
   avgMs: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-export { IdParams };
+export { IdParams, NoBody };
 export const AutomationAnswer = Envelope(Automation);
 export const AutomationPageAnswer = Envelope(DatatablePage(Automation));
 export const RunAnswer = Envelope(Run);

@@ -83,7 +83,8 @@ export async function checkedSteps(tdb: TenantDb, owner: AuthUser, steps: Step[]
       const e = valid.errors?.[0];
       throw badRequest(`${where}: ${(e?.instancePath || '/').slice(1) || 'settings'} ${e?.message ?? 'are not valid'}`);
     }
-    if (typeof config.moduleId === 'string') await assertModuleAccess(tdb, owner, config.moduleId, 'create');
+    if (typeof config.moduleId === 'string')
+      await assertModuleAccess(tdb, owner, config.moduleId, m.moduleAccess ?? 'create');
     if (typeof config.connectorId === 'string') {
       const c = await tdb
         .selectFrom('data_connectors')
@@ -170,7 +171,14 @@ export async function createAutomation(
         modified_on: at,
       })
       .execute();
-    await audit(tx, { action: 'automation.create', actorId: user.id, targetType: 'automation', targetId: id, targetLabel: name, details: { changes: recordChanges(undefined, {}, { name, active: b.active, trigger: b.trigger, steps }) } });
+    await audit(tx, {
+      action: 'automation.create',
+      actorId: user.id,
+      targetType: 'automation',
+      targetId: id,
+      targetLabel: name,
+      details: { changes: recordChanges(undefined, {}, { name, active: b.active, trigger: b.trigger, steps }) },
+    });
   });
   await setDue(system, tdb.tenantId, id, next);
   return view(await automationRow(tdb, id));
@@ -216,7 +224,25 @@ export async function updateAutomation(
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows))
       throw conflict('This automation was changed by someone else just now. Reload to see it.');
-    await audit(tx, { action: 'automation.update', actorId: user.id, targetType: 'automation', targetId: b.id, targetLabel: name, details: { changes: recordChanges(undefined, { name: current.name, active: !!current.active, trigger: JSON.parse(current.trigger), steps: JSON.parse(current.steps) }, { name, active: b.active, trigger: b.trigger, steps }) } });
+    await audit(tx, {
+      action: 'automation.update',
+      actorId: user.id,
+      targetType: 'automation',
+      targetId: b.id,
+      targetLabel: name,
+      details: {
+        changes: recordChanges(
+          undefined,
+          {
+            name: current.name,
+            active: !!current.active,
+            trigger: JSON.parse(current.trigger),
+            steps: JSON.parse(current.steps),
+          },
+          { name, active: b.active, trigger: b.trigger, steps },
+        ),
+      },
+    });
   });
   if (next !== current.next_run_on || !b.active) await setDue(system, tdb.tenantId, b.id, next);
   return view(await automationRow(tdb, b.id));
@@ -231,6 +257,11 @@ export async function deleteAutomation(tdb: TenantDb, system: Kysely<DB>, id: st
   });
   await system
     .deleteFrom('automation_leases')
+    .where('automation_id', '=', id)
+    .where('tenant_id', '=', tdb.tenantId)
+    .execute();
+  await system
+    .deleteFrom('automation_waits')
     .where('automation_id', '=', id)
     .where('tenant_id', '=', tdb.tenantId)
     .execute();
@@ -290,7 +321,7 @@ export async function dashboard(tdb: TenantDb, q: { id?: string; days?: number }
     .selectFrom('automation_runs')
     .select(['started_on', 'status', 'duration_ms'])
     .where('started_on', '>=', from.toISOString())
-    .where('status', '!=', 'Running');
+    .where('status', 'not in', ['Running', 'Waiting']);
   if (q.id) sel = sel.where('automation_id', '=', q.id);
   const rows = await sel.execute();
   const byDay = new Map<string, { runs: number; succeeded: number; failed: number; ms: number }>();

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { createTenant, listTenants, setLicence, setTenantStatus } from '../tenancy/admin.js';
 import { BOT_IDS, type BotId } from '../bots/catalogue.js';
 import { setBotLicence } from '../bots/licences.js';
+import { maintenanceCommand, MAINTENANCE_USAGE } from '../maintenance/cli.js';
 
 const USAGE = `Usage:
   npm run tenant -- create <domain> --name "Acme Ltd" --admin-user alice --admin-email alice@acme.test [--admin-password …] [--support-email …] [--phone …]
@@ -13,7 +14,8 @@ const USAGE = `Usage:
   npm run tenant -- activate <domain>
   npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>
   npm run tenant -- set-private-egress <domain> <on|off>   (outbound calls may reach private and loopback addresses)
-  npm run tenant -- licence <domain> <${BOT_IDS.join('|')}> <on|off>   (a connect hub bot's licence)`;
+  npm run tenant -- licence <domain> <${BOT_IDS.join('|')}> <on|off>   (a connect hub bot's licence)
+${MAINTENANCE_USAGE}`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -26,6 +28,8 @@ async function run(argv: string[]): Promise<number> {
       'admin-password': { type: 'string' },
       'support-email': { type: 'string' },
       phone: { type: 'string' },
+      message: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   const [command, domain, arg, arg2] = positionals;
@@ -86,6 +90,16 @@ async function run(argv: string[]): Promise<number> {
         if (!r.numUpdatedRows) throw new Error(`No tenant with domain '${domain}'.`);
         console.log(`Outbound calls of '${domain}' ${arg === 'on' ? 'may' : 'may not'} reach private addresses.`);
         return 0;
+      }
+      case 'maintenance': {
+        const code = await maintenanceCommand(db, {
+          state: domain,
+          domain: arg,
+          all: values.all,
+          message: values.message,
+        });
+        if (code !== undefined) return code;
+        break;
       }
       case 'licence': {
         if (!domain || !BOT_IDS.includes(arg as BotId) || (arg2 !== 'on' && arg2 !== 'off')) break;

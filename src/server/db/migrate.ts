@@ -30,6 +30,12 @@ import * as m0102 from './migrations/0102-file-age.js';
 import * as m0103 from './migrations/0103-automation-events.js';
 import * as m0104 from './migrations/0104-connect-hub.js';
 import * as m0105 from './migrations/0105-audit-trail.js';
+import * as m0106 from './migrations/0106-reports.js';
+import * as m0107 from './migrations/0107-dashboards.js';
+import * as m0108 from './migrations/0108-menu-maintenance.js';
+import * as m0110 from './migrations/0110-process-console.js';
+import * as m0109 from './migrations/0109-org-units.js';
+import * as m0112 from './migrations/0112-automation-steps.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -64,6 +70,12 @@ const steps: Record<string, Step> = {
   '0103-automation-events': m0103,
   '0104-connect-hub': m0104,
   '0105-audit-trail': m0105,
+  '0106-reports': m0106,
+  '0107-dashboards': m0107,
+  '0108-menu-maintenance': m0108,
+  '0110-process-console': m0110,
+  '0109-org-units': m0109,
+  '0112-automation-steps': m0112,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

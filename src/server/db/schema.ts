@@ -20,6 +20,9 @@ export interface TenantsTable {
   created_on: string;
   /** 1 lets outbound calls (SSO, lookups, webhooks) reach private, loopback and link-local addresses. */
   allow_private_egress: Generated<number>;
+  /** 1 puts the tenant into maintenance: only system administrators may use the API (migration 0108). */
+  maintenance: Generated<number>;
+  maintenance_message: string | null;
 }
 
 export interface UsersTable {
@@ -492,6 +495,26 @@ export interface TeamMembersTable {
   added_on: string;
 }
 
+export interface OrgUnitsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  parent_id: string | null;
+  head_id: string | null;
+  team_id: string | null;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface OrgMembersTable {
+  tenant_id: string;
+  user_id: string;
+  unit_id: string;
+  role: string | null;
+  manager_id: string | null;
+  added_on: string;
+}
+
 export interface FavouritesTable {
   tenant_id: string;
   user_id: string;
@@ -570,6 +593,32 @@ export interface ScheduleLeasesTable {
 }
 
 /** An automation (migration 0101): a trigger and steps as JSON, run by the owner's rights. */
+/** A saved report (migration 0106): spec, parameters and sharing as JSON text. */
+export interface ReportsTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  name: string;
+  folder: string;
+  notes: string;
+  module_id: string;
+  spec: string;
+  parameters: string;
+  shared_with: string;
+  created_by: string;
+  created_on: string;
+  modified_by: string;
+  modified_on: string;
+}
+
+/** Who a report is shared with, one row per role, team or user. */
+export interface ReportSharesTable {
+  tenant_id: string;
+  report_id: string;
+  kind: 'role' | 'team' | 'user';
+  target_id: string;
+}
+
 export interface AutomationsTable {
   id: string;
   tenant_id: string;
@@ -610,12 +659,24 @@ export interface AutomationRunsTable {
   automation_id: string;
   slot: string;
   trigger: 'schedule' | 'manual' | 'test' | 'record';
-  status: 'Running' | 'Succeeded' | 'Failed' | 'Stopped';
+  status: 'Running' | 'Succeeded' | 'Failed' | 'Stopped' | 'Waiting' | 'Cancelled';
   steps: string;
   error: string | null;
   node: string;
   started_on: string;
   duration_ms: number | null;
+  /** A waiting run's way on (migration 0112): JSON of its steps, the next one and the outputs so far. */
+  resume?: string | null;
+}
+
+/** When a waiting automation run goes on (migration 0112, system table), claimed with a lease. */
+export interface AutomationWaitsTable {
+  run_id: string;
+  tenant_id: string;
+  automation_id: string;
+  resume_on: string;
+  lease_owner: string | null;
+  lease_until: string | null;
 }
 
 export interface AutomationLeasesTable {
@@ -691,7 +752,45 @@ export interface AuditSettingsTable {
   retention_days: number;
 }
 
+export interface DashboardsTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  name: string;
+  /** JSON: [{ kind: 'role' | 'team' | 'user', id }] */
+  shared_with: string;
+  /** JSON: [{ i, x, y, w, h, kind, settings }] */
+  layout: string;
+  version: number;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface ProcessJobsTable {
+  id: string;
+  tenant_id: string;
+  kind: 'cancel' | 'retry' | 'migrate' | 'reassign';
+  /** JSON: the list filter the job works through */
+  filter: string;
+  /** JSON: the operation's settings (message, userId, step mapping) */
+  params: string;
+  status: 'running' | 'paused' | 'cancelled' | 'done';
+  total: number;
+  done: number;
+  failed: number;
+  /** The last record id handled (jobs go by id). */
+  cursor: string | null;
+  last_error: string | null;
+  lease_until: string | null;
+  created_by: string;
+  created_on: string;
+  modified_on: string;
+  finished_on: string | null;
+}
+
 export interface DB {
+  tenant_menu: TenantMenuTable;
+  system_settings: SystemSettingsTable;
   tenants: TenantsTable;
   users: UsersTable;
   outbox: OutboxTable;
@@ -714,6 +813,8 @@ export interface DB {
   module_user_configs: ModuleUserConfigsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  org_units: OrgUnitsTable;
+  org_members: OrgMembersTable;
   favourites: FavouritesTable;
   record_comments: RecordCommentsTable;
   files: FilesTable;
@@ -734,15 +835,35 @@ export interface DB {
   workflow_calls: WorkflowCallsTable;
   run_log: RunLogTable;
   automations: AutomationsTable;
+  reports: ReportsTable;
+  report_shares: ReportSharesTable;
   automation_runs: AutomationRunsTable;
   automation_events: AutomationEventsTable;
   audit_events: AuditEventsTable;
   audit_settings: AuditSettingsTable;
   automation_leases: AutomationLeasesTable;
+  automation_waits: AutomationWaitsTable;
   bot_licences: BotLicencesTable;
   bot_variables: BotVariablesTable;
   bot_usage: BotUsageTable;
   store_keys: StoreKeysTable;
+  dashboards: DashboardsTable;
+  process_jobs: ProcessJobsTable;
+}
+
+/** The tenant's menu configuration (migration 0108): JSON, see src/server/menu-settings/config.ts. */
+export interface TenantMenuTable {
+  tenant_id: string;
+  config: string;
+  modified_on: string;
+  modified_by: string | null;
+}
+
+/** Installation-wide settings (migration 0108), e.g. key 'maintenance': JSON { on, message }. */
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  modified_on: string;
 }
 
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */

@@ -4,6 +4,7 @@ import { activities } from '../../../runtime/activity-registry-node.js';
 import { configOf } from '../../../runtime/workflow-validate.js';
 import type { Run } from './engine.js';
 import { activeUserIds, teamMemberIds } from './reads.js';
+import { orgAssigneeIds } from '../org-units/resolve.js';
 
 // Walks the workflow: runs activities through their plugins' server halves and follows the connections of their
 // outcomes, writing what happens into the run's plan. What a type does is its plugin's; nothing here names one.
@@ -16,6 +17,7 @@ const contextOf = (run: Run): ActivityContext => ({
   now: run.nowDate,
   activeUsers: (ids) => activeUserIds(run.tx, ids),
   teamMembers: (teamId) => teamMemberIds(run.tx, teamId),
+  orgAssignees: (ref) => orgAssigneeIds(run.tx, run.initiator, ref),
 });
 
 const connection = (run: Run, fromId: string, outcome: string) =>

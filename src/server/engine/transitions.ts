@@ -7,6 +7,7 @@ import { approve, goBack, reassign, reassignTasks } from './task-actions.js';
 import { actorFor } from './reads.js';
 import { inTransaction } from './write.js';
 import { retryStep, settleCall, type SettleCallInput } from './calls.js';
+import * as admin from './admin-actions.js';
 import type {
   ApproveInput,
   GoBackInput,
@@ -42,6 +43,12 @@ export const TRANSITIONS = {
   retrystep: async (tx: Tx, user: User, p: RecordActionInput) => retryStep(tx, user, await actorFor(tx, user), p),
   // The step runner's answer to a connector call (the platform acts: no user's rights are involved).
   settleCall: (tx: Tx, _user: User, p: SettleCallInput) => settleCall(tx, p),
+  // The process console's operations (system administrators; admin-actions.ts).
+  consoleRetry: admin.retryFaulted,
+  consoleCancel: admin.cancelProcess,
+  consoleMove: admin.moveToStep,
+  consoleReassign: admin.reassignProcess,
+  consoleMigrate: admin.migrateProcess,
 };
 
 export type TransitionName = keyof typeof TRANSITIONS;

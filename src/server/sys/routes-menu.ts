@@ -9,7 +9,7 @@ import {
   Ok,
   TreeAnswer,
 } from './schemas.js';
-import { menuFor } from './menu-items.js';
+import { sidebarFor } from '../menu-settings/service.js';
 import { licensedBots } from '../bots/licences.js';
 import { moduleTree, orderGroups } from './menu.js';
 import { favourite, listFavourites, unfavourite } from './favourites.js';
@@ -22,7 +22,8 @@ export function menuRoutes(app: ApiApp) {
   app.get(
     `${MENU}/sidebar`,
     { schema: { tags, summary: 'The menu entries the caller may see', response: { 200: MenuAnswer } } },
-    async (req) => ok(menuFor(req.user, undefined, await licensedBots(req.tdb))),
+    // The tenant's menu settings first (order, labels, hiding per role kind), then the role filter: settings only remove.
+    async (req) => ok(await sidebarFor(req.tdb, req.user, await licensedBots(req.tdb))),
   );
 
   app.get(

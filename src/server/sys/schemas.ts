@@ -35,6 +35,8 @@ export const MenuItem = Type.Recursive(
       disabled: Type.Optional(Type.Boolean()),
       /** An i18n key for a tooltip saying why the entry is disabled. */
       tooltip_key: Type.Optional(Type.String()),
+      /** The organisation's own label (menu settings), shown as is instead of the translated `menu_name`. */
+      label: Type.Optional(Type.String()),
       /** Opens in a new browser tab. */
       new_tab: Type.Optional(Type.Boolean()),
       /** 'header' (main menu) or 'user' (the user menu in the topbar). */

@@ -8,6 +8,8 @@ const INTENT: Record<string, Intent> = {
   Stopped: Intent.WARNING,
   Running: Intent.PRIMARY,
   Skipped: Intent.NONE,
+  Waiting: Intent.PRIMARY,
+  Cancelled: Intent.WARNING,
 };
 
 /** A run's or a step's result as a coloured tag. */

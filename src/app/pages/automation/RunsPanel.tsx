@@ -1,12 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { Pager } from '../../components/Pager';
 import { EChart } from '../../components/charts/EChart';
 import { useFormatDate } from '../../shell/dates';
-import { automationDashboard, executedRuns, type DashboardFigures, type Run } from './api';
+import { configAtom } from '../../state/auth';
+import { toastError, toastSuccess } from '../../components/toaster';
+import { automationDashboard, cancelRun, executedRuns, type DashboardFigures, type Run } from './api';
 import { RunStatus } from './RunStatus';
 
 /** What each step of a run did: its result, time, and the start of its output or its error. */
@@ -129,13 +132,47 @@ function Dashboard({ id }: { id: string }) {
   );
 }
 
+/** Administrators stop a run under way or waiting; what it did stays done. */
+function CancelRun({ run }: { run: Run }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const config = useAtomValue(configAtom);
+  const [busy, setBusy] = useState(false);
+  if (!(config?.isSysAdmin || config?.isAdministrator) || !['Running', 'Waiting'].includes(run.status)) return null;
+  return (
+    <Button
+      small
+      intent="warning"
+      loading={busy}
+      text={t('RPA.CANCEL_RUN')}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await cancelRun(run.id);
+          toastSuccess(t('RPA.RUN_CANCELLED'));
+          await qc.invalidateQueries({ queryKey: ['automations'] });
+        } catch (err) {
+          toastError(errorMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
 /** The execution log of one automation (newest first, each run's steps on demand) and its dashboard. */
 export function RunsPanel({ id }: { id: string }) {
   const { t } = useTranslation();
   const fmt = useFormatDate();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const runs = useQuery({ queryKey: ['automations', 'runs', id, page], queryFn: () => executedRuns(id, page) });
+  const runs = useQuery({
+    queryKey: ['automations', 'runs', id, page],
+    queryFn: () => executedRuns(id, page),
+    // A run under way writes its progress (a bulk update, batch by batch): the log follows it.
+    refetchInterval: (q) => (q.state.data?.data.some((r) => r.status === 'Running') ? 2000 : false),
+  });
   const pages = Math.max(1, Math.ceil((runs.data?.recordsFiltered ?? 0) / 10));
   return (
     <>
@@ -170,7 +207,7 @@ export function RunsPanel({ id }: { id: string }) {
                   </td>
                   <td>{t(`RPA.TRIGGER_${r.trigger.toUpperCase()}`)}</td>
                   <td>
-                    <RunStatus status={r.status} />
+                    <RunStatus status={r.status} /> <CancelRun run={r} />
                   </td>
                   <td>{r.durationMs === null ? '—' : t('RPA.MS', { ms: r.durationMs })}</td>
                   <td>

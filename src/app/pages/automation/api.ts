@@ -31,3 +31,5 @@ export const executedRuns = (automationId: string, page: number) =>
   call<{ data: Run[]; recordsFiltered: number }>(api.post(`${R}/executed`, { automationId, page, length: 10 }));
 export const automationDashboard = (id: string, days = 14) =>
   call<DashboardFigures>(api.get(`${R}/dashboard`, { params: { id, days } }));
+/** Administrators: stops a run under way (between batches of a bulk update) or waiting. */
+export const cancelRun = (runId: string) => call<Run>(api.post(`${R}/cancel/${encodeURIComponent(runId)}`, {}));

@@ -3,13 +3,10 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { endSession } from '../../auth/session';
+import { MaintenanceNotice } from '../menu-settings/MaintenanceNotice';
 
-export function MaintenancePage() {
-  const { t } = useTranslation();
-  return (
-    <NonIdealState icon="wrench" title={t('SYSTEM.MAINTENANCE_TITLE')} description={t('SYSTEM.MAINTENANCE_TEXT')} />
-  );
-}
+/** /maintenance: the message the server sent (menu-settings/MaintenanceNotice.tsx). */
+export const MaintenancePage = MaintenanceNotice;
 
 export function ErrorPage() {
   const { t } = useTranslation();

@@ -1,0 +1,13 @@
+import { defineFeature } from '../feature.js';
+import { typed } from '../http/api.js';
+import { analyticsRoutes } from '../analytics/routes.js';
+import { dashboardRoutes } from './routes.js';
+
+/** Dashboards (a grid of widgets per user, shared by role, team or user) and process analytics (business intelligence). */
+export const dashboardsFeature = defineFeature({
+  name: 'dashboards',
+  async register(app) {
+    dashboardRoutes(typed(app));
+    analyticsRoutes(typed(app));
+  },
+});

@@ -1,0 +1,210 @@
+import { expressionBuilder, sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { DialectName } from '../db/database.js';
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { assertModuleAccess, visibleRecordsWhere } from '../access/index.js';
+import { badRequest } from '../http/errors.js';
+import { loadVersion } from '../records/store.js';
+import { filterSql, parseFilters } from '../entries/filters.js';
+import type { ListFilterInput } from '../entries/schemas.js';
+import { aggregateSql, bucketSql, columnOf, reportColumns, type ReportColumn, type ViewKind } from './engine.js';
+import type { Aggregate, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
+
+export type Q = SelectQueryBuilder<DB, 'records', object>;
+
+export interface PlanGroup {
+  /** The column grouped by (under its bucket, if any). */
+  col: ReportColumn;
+  key: string;
+  label: string;
+  kind: ViewKind;
+  expr: RawBuilder<unknown>;
+}
+export interface PlanMeasure {
+  agg: Aggregate;
+  col?: ReportColumn;
+  key: string;
+  label: string;
+  kind: ViewKind;
+  expr: RawBuilder<unknown>;
+}
+
+/** A report spec read against the viewer's columns: every name checked, every piece SQL. */
+export interface Plan {
+  moduleId: string;
+  columns: Map<string, ReportColumn>;
+  groups: PlanGroup[];
+  pivot?: PlanGroup;
+  measures: PlanMeasure[];
+  /** Flat list columns (no groups and no measures). */
+  flat: ReportColumn[];
+  /** ORDER BY items over the level query's aliases (g0.., m0..). */
+  sort: { alias: string; dir: 'asc' | 'desc' }[];
+  where: RawBuilder<SqlBool>[];
+  user: AuthUser;
+  dialect: DialectName;
+}
+
+const AGG_LABEL = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Min', max: 'Max', distinct: 'Distinct' };
+
+function groupOf(dialect: DialectName, columns: Map<string, ReportColumn>, g: GroupBy): PlanGroup {
+  const c = columnOf(columns, g.column);
+  if (!g.bucket) return { col: c, key: c.key, label: c.label, kind: c.view, expr: c.expr };
+  if (c.view !== 'date') throw badRequest(`'${c.key}' is not a date: it cannot be grouped by ${g.bucket}.`);
+  return {
+    col: c,
+    key: `${c.key}_${g.bucket}`,
+    label: `${c.label} (${g.bucket})`,
+    kind: g.bucket === 'day' ? 'date' : 'text',
+    expr: bucketSql(dialect, c.expr, g.bucket),
+  };
+}
+
+const PARAM = /^\{\{param:([A-Za-z_][A-Za-z0-9_]{0,63})\}\}$/;
+
+/** `{{param:name}}` filter values take the viewer's answer (or the parameter's default). */
+function withParameters(
+  filters: readonly ListFilterInput[],
+  declared: ReportParameter[],
+  given: Record<string, string | number>,
+): ListFilterInput[] {
+  const one = (v: unknown): unknown => {
+    if (typeof v !== 'string') return v;
+    const m = PARAM.exec(v);
+    if (!m) return v;
+    const name = m[1]!;
+    const p = declared.find((d) => d.name === name);
+    const value = given[name] ?? p?.default;
+    if (value === undefined || value === '') throw badRequest(`Parameter '${p?.label ?? name}' is required.`);
+    if (p?.type === 'number' && !Number.isFinite(Number(value)))
+      throw badRequest(`Parameter '${p.label}' needs a number.`);
+    return p?.type === 'number' ? Number(value) : value;
+  };
+  return filters.map((f) => ({ ...f, value: Array.isArray(f.value) ? f.value.map(one) : one(f.value) }));
+}
+
+/** The dashboard's shared filters: a creation window and the record's creator. */
+function sharedWhere(s: SharedFilters | undefined): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  if (!s) return out;
+  if (s.from) out.push(sql<SqlBool>`records.created_on >= ${s.from}`);
+  // A bare date as the end means that whole day.
+  if (s.to)
+    out.push(
+      sql<SqlBool>`records.created_on ${sql.raw(s.to.length <= 10 ? '<' : '<=')} ${s.to.length <= 10 ? `${s.to}T99` : s.to}`,
+    );
+  if (s.userId) out.push(sql<SqlBool>`records.created_by = ${s.userId}`);
+  return out;
+}
+
+export interface PlanInput {
+  spec: ReportSpec;
+  declared: ReportParameter[];
+  parameters: Record<string, string | number>;
+  shared?: SharedFilters;
+}
+
+/** Checks the viewer may view the app's records and reads the spec against the columns they may read. */
+export async function planReport(tdb: TenantDb, dialect: DialectName, user: AuthUser, input: PlanInput): Promise<Plan> {
+  const { spec } = input;
+  await assertModuleAccess(tdb, user, spec.moduleId, 'view');
+  const m = await tdb
+    .selectFrom('modules')
+    .select('published_version')
+    .where('id', '=', spec.moduleId)
+    .executeTakeFirstOrThrow();
+  if (!m.published_version) throw badRequest('The app is not published yet.');
+  const columns = reportColumns(await loadVersion(tdb, spec.moduleId, m.published_version), dialect);
+  const groups = (spec.groupBy ?? []).map((g) => groupOf(dialect, columns, g));
+  const pivot = spec.pivot ? groupOf(dialect, columns, spec.pivot) : undefined;
+  const keys = [...groups, ...(pivot ? [pivot] : [])].map((g) => g.key);
+  if (new Set(keys).size !== keys.length) throw badRequest('A column is grouped twice the same way.');
+  const grouped = groups.length > 0 || !!pivot || (spec.measures?.length ?? 0) > 0;
+  let measureSpecs = spec.measures ?? [];
+  if (grouped && !measureSpecs.length) measureSpecs = [{ aggregate: 'count' }];
+  const measures: PlanMeasure[] = measureSpecs.map((ms) => {
+    if (ms.aggregate !== 'count' && !ms.column) throw badRequest(`The ${ms.aggregate} measure needs a column.`);
+    const col = ms.aggregate === 'count' ? undefined : columnOf(columns, ms.column);
+    const expr = aggregateSql(ms.aggregate, col);
+    return {
+      agg: ms.aggregate,
+      ...(col ? { col } : {}),
+      key: col ? `${ms.aggregate}_${col.key}` : 'count',
+      label: ms.label || (col ? `${AGG_LABEL[ms.aggregate]} of ${col.label}` : 'Count'),
+      kind: ms.aggregate === 'min' || ms.aggregate === 'max' ? col!.view : 'number',
+      expr,
+    };
+  });
+  if (new Set(measures.map((x) => x.key)).size !== measures.length) throw badRequest('A measure is asked twice.');
+  const flat = grouped
+    ? []
+    : (spec.columns?.length ? spec.columns : [...columns.keys()]).map((k) => columnOf(columns, k));
+  // Every filter names a readable column (a hidden field is refused by name, never silently ignored).
+  for (const f of spec.filters ?? []) columnOf(columns, f.field ?? f.column);
+  const filters = parseFilters(withParameters(spec.filters ?? [], input.declared, input.parameters), columns);
+  const where = [...filters.map((f) => filterSql(columns.get(f.column)!, f)), ...sharedWhere(input.shared)];
+  const sort = (spec.sort ?? []).map((s) => {
+    const gi = groups.findIndex((g) => g.key === s.key);
+    if (gi >= 0) return { alias: `g${gi}`, dir: s.dir };
+    const mi = measures.findIndex((x) => x.key === s.key);
+    if (mi >= 0) return { alias: `m${mi}`, dir: s.dir };
+    const fi = flat.findIndex((c) => c.key === s.key);
+    if (fi >= 0) return { alias: `c${fi}`, dir: s.dir };
+    throw badRequest(`Cannot sort by '${s.key}'.`);
+  });
+  return { moduleId: spec.moduleId, columns, groups, pivot, measures, flat, sort, where, user, dialect };
+}
+
+/**
+ * The records a plan reads: this app's submitted records the viewer may open that pass every filter. `byId`: the
+ * caller walks them in id order; SQLite then must not use the draft flag for an index (`+`), or it picks a field
+ * index with more equal columns and sorts the whole app for every page instead of walking (tenant, app, id).
+ */
+export function baseQuery(tdb: TenantDb, plan: Plan, byId = false): Q {
+  const draft =
+    byId && plan.dialect === 'sqlite' ? sql<SqlBool>`+records.is_draft = 0` : sql<SqlBool>`records.is_draft = 0`;
+  let q = tdb.selectFrom('records').where('records.module_id', '=', plan.moduleId).where(draft) as unknown as Q;
+  const visible = visibleRecordsWhere(expressionBuilder<DB, 'records'>(), plan.user, false);
+  if (visible) q = q.where(visible);
+  for (const w of plan.where) q = q.where(w);
+  return q;
+}
+
+/** One level of the report: grouped by the given groups (aliases g0..), every measure (m0..). */
+export function levelQuery(tdb: TenantDb, plan: Plan, groups: PlanGroup[], where: RawBuilder<SqlBool>[] = []): Q {
+  let q = baseQuery(tdb, plan);
+  for (const w of where) q = q.where(w);
+  q = q.select([
+    ...groups.map((g, i) => sql`${g.expr}`.as(`g${i}`)),
+    ...plan.measures.map((m, i) => sql`${m.expr}`.as(`m${i}`)),
+  ]) as Q;
+  // By position: the same expression with bind parameters is not "the same" to PostgreSQL's GROUP BY check.
+  if (groups.length) q = q.groupBy(sql.raw(groups.map((_, i) => String(i + 1)).join(', '))) as Q;
+  return q;
+}
+
+/** Orders a level: the asked sort first (only aliases present), then each group ascending, nulls first. */
+export function ordered(q: Q, plan: Plan, groupCount: number, sort = true): Q {
+  const items = sort ? plan.sort.filter((s) => s.alias.startsWith('m') || Number(s.alias.slice(1)) < groupCount) : [];
+  for (const s of items) q = q.orderBy(sql`${sql.ref(s.alias)} ${sql.raw(s.dir)} nulls first`);
+  for (let i = 0; i < groupCount; i++) q = q.orderBy(sql`${sql.ref(`g${i}`)} asc nulls first`);
+  return q;
+}
+
+/** Whether the app holds at least `n` records this plan reads (stops counting there). */
+export async function holdsAtLeast(tdb: TenantDb, plan: Plan, n: number): Promise<boolean> {
+  const row = await baseQuery(tdb, plan)
+    .select(sql`1`.as('one'))
+    .limit(1)
+    .offset(n - 1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The fields a grouped plan reads, for a covering index. */
+export const indexedFieldsOf = (plan: Plan) =>
+  [...plan.groups, ...(plan.pivot ? [plan.pivot] : []), ...plan.measures]
+    .map((x) => x.col)
+    .filter((c): c is ReportColumn => !!c?.field)
+    .map((c) => ({ name: c.key, kind: c.kind }));
