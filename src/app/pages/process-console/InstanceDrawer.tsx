@@ -31,7 +31,22 @@ import { STATUS_INTENT } from './ProcessConsolePage';
 export function InstanceDrawer(props: { recordId: string | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer isOpen={!!props.recordId} onClose={props.onClose} size="640px" title={t('PROCESSCONSOLE.INSTANCE')}>
+    // Blueprint's own close button is named in English only: this one says it in the user's language.
+    <Drawer
+      isOpen={!!props.recordId}
+      onClose={props.onClose}
+      size="640px"
+      title={t('PROCESSCONSOLE.INSTANCE')}
+      isCloseButtonShown={false}
+    >
+      <Button
+        className="pcon-close"
+        variant="minimal"
+        icon="cross"
+        aria-label={t('PROCESSCONSOLE.CLOSE')}
+        title={t('PROCESSCONSOLE.CLOSE')}
+        onClick={props.onClose}
+      />
       {props.recordId && <Body {...props} recordId={props.recordId} />}
     </Drawer>
   );
@@ -170,7 +185,7 @@ function Actions({ d, onChanged }: { d: InstanceDetail; onChanged: () => void })
         <HTMLSelect aria-label={t('PROCESSCONSOLE.MOVE_TO')} value={step} onChange={(e) => setStep(e.target.value)}>
           <option value="">{t('PROCESSCONSOLE.MOVE_TO')}</option>
           {d.steps.map((s) => (
-            <option key={s.activityId} value={s.activityId}>
+            <option key={s.activityId} value={s.activityId} data-tenant-text>
               {s.title}
             </option>
           ))}
@@ -184,7 +199,7 @@ function Actions({ d, onChanged }: { d: InstanceDetail; onChanged: () => void })
         <HTMLSelect aria-label={t('PROCESSCONSOLE.REASSIGN_TO')} value={user} onChange={(e) => setUser(e.target.value)}>
           <option value="">{t('PROCESSCONSOLE.REASSIGN_TO')}</option>
           {users.data?.map((u) => (
-            <option key={u.id} value={u.id}>
+            <option key={u.id} value={u.id} data-tenant-text>
               {u.name}
             </option>
           ))}
@@ -206,7 +221,7 @@ function Actions({ d, onChanged }: { d: InstanceDetail; onChanged: () => void })
           >
             <option value="">{t('PROCESSCONSOLE.KEEP_STEP')}</option>
             {preview.data?.targets.map((s) => (
-              <option key={s.activityId} value={s.activityId}>
+              <option key={s.activityId} value={s.activityId} data-tenant-text>
                 {s.title}
               </option>
             ))}

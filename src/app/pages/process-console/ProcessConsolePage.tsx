@@ -108,7 +108,7 @@ export function ProcessConsolePage() {
         >
           <option value="">{t('PROCESSCONSOLE.ANYONE')}</option>
           {users.data?.map((u) => (
-            <option key={u.id} value={u.id}>
+            <option key={u.id} value={u.id} data-tenant-text>
               {u.name}
             </option>
           ))}
