@@ -11,6 +11,11 @@ import SQLite from 'better-sqlite3';
 import { fieldIndexSql } from '../src/server/entries/indexes.js';
 import type { ModuleDefinition } from '../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../schemas/workflow-definition.js';
+import path from 'node:path';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase, openOwnerDatabase, type DialectName } from '../src/server/db/database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { scratchDatabase } from '../tests/support/databases.js';
 
 export const REGIONS = ['north', 'south', 'east', 'west'];
 export const PASSWORD = 'Bench-Pass-123';
@@ -264,4 +269,33 @@ async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: n
     await sql`analyze records`.execute(db);
     await sql`analyze tasks`.execute(db);
   });
+}
+
+/**
+ * A migrated scratch database of `dialect` seeded with `count` records (seedRecords), closed again, with the
+ * environment a server process needs to run on it (scheduler and outbox off, so nothing else writes meanwhile).
+ */
+export async function seededScratch(dialect: DialectName, count: number, tasks?: number) {
+  const scratch = await scratchDatabase(dialect);
+  const env = {
+    DATA_DIR: scratch.dataDir,
+    DATABASE_URL: scratch.databaseUrl ?? '',
+    WEB_DIR: '',
+    LOG_LEVEL: 'warn',
+    SCHEDULER: 'off',
+    OUTBOX_WORKER: 'off',
+  };
+  const config = loadConfig(env);
+  const owner = openOwnerDatabase(config);
+  await migrateToLatest(owner, dialect);
+  const app = openDatabase(config);
+  console.log(`  seeding ${count} records on ${dialect}`);
+  const target =
+    dialect === 'sqlite'
+      ? { dialect, file: path.join(scratch.dataDir, 'flowforms.sqlite') }
+      : { dialect: 'postgres' as const };
+  const seeded = await seedRecords(app, owner, target, count, tasks);
+  await app.close();
+  await owner.destroy();
+  return { scratch, env, seeded };
 }

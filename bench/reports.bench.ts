@@ -5,14 +5,11 @@
 // skips the exports.
 import http from 'node:http';
 import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase, openOwnerDatabase, type DialectName } from '../src/server/db/database.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
+import type { DialectName } from '../src/server/db/database.js';
 import { postJson, report, spawnUntilReady, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
-import { scratchDatabase, testDialects } from '../tests/support/databases.js';
-import { PASSWORD, seedRecords } from './records-seed.js';
+import { testDialects } from '../tests/support/databases.js';
+import { PASSWORD, seededScratch } from './records-seed.js';
 
 export const name = 'reports';
 
@@ -64,27 +61,7 @@ function download(port: number, host: string, token: string, body: object, pid: 
 }
 
 async function one(dialect: DialectName, count: number) {
-  const scratch = await scratchDatabase(dialect);
-  const env = {
-    DATA_DIR: scratch.dataDir,
-    DATABASE_URL: scratch.databaseUrl ?? '',
-    WEB_DIR: '',
-    LOG_LEVEL: 'warn',
-    SCHEDULER: 'off',
-    OUTBOX_WORKER: 'off',
-  };
-  const config = loadConfig(env);
-  const owner = openOwnerDatabase(config);
-  await migrateToLatest(owner, dialect);
-  const app = openDatabase(config);
-  console.log(`  seeding ${count} records on ${dialect}`);
-  const target =
-    dialect === 'sqlite'
-      ? { dialect, file: path.join(scratch.dataDir, 'flowforms.sqlite') }
-      : { dialect: 'postgres' as const };
-  const seeded = await seedRecords(app, owner, target, count, 0);
-  await app.close();
-  await owner.destroy();
+  const { scratch, env, seeded } = await seededScratch(dialect, count, 0);
   const port = await freePort();
   const server = await spawnUntilReady(
     ['src/server/main.ts'],
