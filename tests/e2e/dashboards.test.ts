@@ -127,7 +127,11 @@ describe('dashboards and business intelligence in Chromium', () => {
     const before = await boxes();
     await page.reload();
     await items.nth(1).getByTestId('status-total').waitFor();
-    expect(await boxes()).toEqual(before);
+    // Sub-pixel layout may round a pixel either way.
+    const after = await boxes();
+    after.forEach((b, i) =>
+      b.forEach((v, j) => expect(Math.abs(v - before[i]![j]!), `${i}:${j}`).toBeLessThanOrEqual(2)),
+    );
 
     // The shared date filter reaches every widget: from tomorrow on, nothing is open or started.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

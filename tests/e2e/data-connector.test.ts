@@ -38,13 +38,16 @@ describe('security headers on /data-connector in Chromium', () => {
     expect(await dialog.getByLabel('Client secret').inputValue()).toBe('');
     await dialog.getByLabel('Scope (optional)').fill('parts.read');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('The security header has been saved.').first().waitFor();
-    const sets = await pageData<{ data: { settings: object; hasSecret: boolean }[] }>(
-      page,
-      'POST',
-      '/api/dataconnector/securityheader/datatables',
-      {},
-    );
+    // The first save's toast may still show: wait for the edit itself to be stored.
+    const stored = () =>
+      pageData<{ data: { settings: object; hasSecret: boolean }[] }>(
+        page,
+        'POST',
+        '/api/dataconnector/securityheader/datatables',
+        {},
+      );
+    await expect.poll(async () => (await stored()).data[0]?.settings).toMatchObject({ scope: 'parts.read' });
+    const sets = await stored();
     expect(sets.data[0]).toMatchObject({ hasSecret: true, settings: { scope: 'parts.read' } });
     expect(JSON.stringify(sets)).not.toContain('s3cret-value');
     expect(await page.content()).not.toContain('s3cret-value');
