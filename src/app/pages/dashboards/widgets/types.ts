@@ -4,6 +4,19 @@ import type { BoardFilters } from '../api';
 
 export type Settings = Record<string, unknown>;
 
+/** What a kind's View is given. */
+export interface WidgetViewProps {
+  settings: Settings;
+  filters: BoardFilters;
+}
+
+/** What a kind's Editor is given. */
+export interface WidgetEditorProps {
+  settings: Settings;
+  onChange(s: Settings): void;
+  idPrefix: string;
+}
+
 /**
  * One widget kind: plain data the grid, the palette and the frame read. Each kind lives in its own folder
  * (widgets/<kind>/index.tsx exporting `widget`); nothing outside it names a kind.
@@ -16,7 +29,7 @@ export interface WidgetKind {
   size: { w: number; h: number };
   defaults: Settings;
   /** Renders the figures: loads on its own (its own query) and throws/answers its own error. */
-  View: ComponentType<{ settings: Settings; filters: BoardFilters }>;
+  View: ComponentType<WidgetViewProps>;
   /** Edits the kind's settings in edit mode. */
-  Editor: ComponentType<{ settings: Settings; onChange(s: Settings): void; idPrefix: string }>;
+  Editor: ComponentType<WidgetEditorProps>;
 }

@@ -1,15 +1,15 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { processAnalytics, type BoardFilters } from '../../api';
+import { processAnalytics } from '../../api';
 import { AppPicker, Loaded, WidgetError } from '../../parts';
 import { AnalyticsChart, VIEWS, VIEW_KEY, type AnalyticsView } from '../../../bi/AnalyticsCharts';
-import type { Settings, WidgetKind } from '../types';
+import type { Settings, WidgetEditorProps, WidgetKind, WidgetViewProps } from '../types';
 
 const viewOf = (s: Settings): AnalyticsView =>
   VIEWS.includes(s.view as AnalyticsView) ? (s.view as AnalyticsView) : 'steps';
 
-function View({ settings, filters }: { settings: Settings; filters: BoardFilters }) {
+function View({ settings, filters }: WidgetViewProps) {
   const { t } = useTranslation();
   const moduleId = (settings.moduleId as string) || filters.moduleId || '';
   const view = viewOf(settings);
@@ -23,15 +23,7 @@ function View({ settings, filters }: { settings: Settings; filters: BoardFilters
   return <Loaded q={q}>{(d) => <AnalyticsChart d={d} view={view} height={200} />}</Loaded>;
 }
 
-function Editor({
-  settings,
-  onChange,
-  idPrefix,
-}: {
-  settings: Settings;
-  onChange(s: Settings): void;
-  idPrefix: string;
-}) {
+function Editor({ settings, onChange, idPrefix }: WidgetEditorProps) {
   const { t } = useTranslation();
   return (
     <>

@@ -3,9 +3,9 @@ import { FormGroup } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/charts/EChart';
-import { processStatus, type BoardFilters } from '../../api';
+import { processStatus } from '../../api';
 import { AppPicker, Loaded, WidgetError } from '../../parts';
-import type { Settings, WidgetKind } from '../types';
+import type { WidgetEditorProps, WidgetKind, WidgetViewProps } from '../types';
 
 /** Each status keeps its colour whichever others are empty (brand blue, accent green, danger red, grey). */
 const COLOUR: Record<string, string> = {
@@ -21,7 +21,7 @@ const STATUS_KEY: Record<string, string> = {
   'Not Started': 'DASHBOARDS.STATUS_NOT_STARTED',
 };
 
-function View({ settings, filters }: { settings: Settings; filters: BoardFilters }) {
+function View({ settings, filters }: WidgetViewProps) {
   const { t } = useTranslation();
   // The widget's own app, else the one chosen in the filter bar.
   const moduleId = (settings.moduleId as string) || filters.moduleId || '';
@@ -67,15 +67,7 @@ function View({ settings, filters }: { settings: Settings; filters: BoardFilters
   );
 }
 
-function Editor({
-  settings,
-  onChange,
-  idPrefix,
-}: {
-  settings: Settings;
-  onChange(s: Settings): void;
-  idPrefix: string;
-}) {
+function Editor({ settings, onChange, idPrefix }: WidgetEditorProps) {
   const { t } = useTranslation();
   return (
     <FormGroup label={t('DASHBOARDS.APP')} labelFor={`${idPrefix}-app`}>

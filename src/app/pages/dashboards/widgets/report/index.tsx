@@ -3,9 +3,9 @@ import { FormGroup, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/charts/EChart';
-import { listReports, runReport, type BoardFilters, type RunResult } from '../../api';
+import { listReports, runReport, type RunResult } from '../../api';
 import { Loaded, WidgetError } from '../../parts';
-import type { Settings, WidgetKind } from '../types';
+import type { WidgetEditorProps, WidgetKind, WidgetViewProps } from '../types';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 
@@ -89,7 +89,7 @@ function ReportChart({ r }: { r: RunResult }) {
   );
 }
 
-function View({ settings, filters }: { settings: Settings; filters: BoardFilters }) {
+function View({ settings, filters }: WidgetViewProps) {
   const { t } = useTranslation();
   const reportId = (settings.reportId as string) || '';
   const q = useQuery({
@@ -102,15 +102,7 @@ function View({ settings, filters }: { settings: Settings; filters: BoardFilters
   return <Loaded q={q}>{(r) => <ReportChart r={r} />}</Loaded>;
 }
 
-function Editor({
-  settings,
-  onChange,
-  idPrefix,
-}: {
-  settings: Settings;
-  onChange(s: Settings): void;
-  idPrefix: string;
-}) {
+function Editor({ settings, onChange, idPrefix }: WidgetEditorProps) {
   const { t } = useTranslation();
   const reports = useQuery({ queryKey: ['dashboards', 'reports'], queryFn: () => listReports() });
   return (

@@ -3,13 +3,13 @@ import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../../components/charts/EChart';
-import { taskWorkload, type BoardFilters } from '../../api';
+import { taskWorkload } from '../../api';
 import { Loaded } from '../../parts';
-import type { Settings, WidgetKind } from '../types';
+import type { Settings, WidgetEditorProps, WidgetKind, WidgetViewProps } from '../types';
 
 const groupOf = (s: Settings) => (s.groupBy === 'team' ? 'team' : 'user');
 
-function View({ settings, filters }: { settings: Settings; filters: BoardFilters }) {
+function View({ settings, filters }: WidgetViewProps) {
   const { t } = useTranslation();
   const groupBy = groupOf(settings);
   const q = useQuery({
@@ -65,15 +65,7 @@ function Workload({ groups, none }: { groups: { label: string; open: number; ove
   );
 }
 
-function Editor({
-  settings,
-  onChange,
-  idPrefix,
-}: {
-  settings: Settings;
-  onChange(s: Settings): void;
-  idPrefix: string;
-}) {
+function Editor({ settings, onChange, idPrefix }: WidgetEditorProps) {
   const { t } = useTranslation();
   return (
     <FormGroup label={t('DASHBOARDS.GROUP_BY')} labelFor={`${idPrefix}-group`}>
