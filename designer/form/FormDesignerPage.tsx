@@ -26,7 +26,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
-import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Link, useBlocker, useParams, useSearchParams } from 'react-router-dom';
 import type { FieldDefinition, FieldGroup, ModuleDefinition } from '../../schemas/module-definition';
 import { DesignerDataContext } from '../../runtime/react/designer/designer-data';
 import { designerDataSource } from './lookup-api';
@@ -54,8 +54,11 @@ import { EmailTemplatesPanel } from './EmailTemplatesPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import './designer.css';
+import { useUniDraft } from '../../src/app/uni/drafts';
 
 const JsonPanel = lazy(() => import('./JsonPanel'));
+// The OCR rules panel (and its sample image tools) loads only for apps that read documents.
+const OcrRulesPanel = lazy(() => import('./ocr/OcrRulesPanel'));
 // Module constants: dnd-kit memoizes sensors on these objects, and a new object per render would re-render every
 // draggable and droppable of the canvas on each keystroke.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
@@ -155,6 +158,21 @@ function Designer({ app }: { app: DesignedApp }) {
     [],
   );
   const onSelect = useCallback((s: Selection) => setSelected(s), []);
+
+  // A field Uni proposed (`?draft=`) is added as an unsaved edit: the user reviews it and saves, or undoes it.
+  const [search] = useSearchParams();
+  const uni = useUniDraft(search.get('draft') ?? '');
+  const [uniFilled, setUniFilled] = useState(false);
+  useEffect(() => {
+    const p = uni.field;
+    if (!p || uniFilled || p.appId !== app.id) return;
+    setUniFilled(true);
+    const name = model.uniqueName(def, p.label.toLowerCase());
+    const field = { ...model.newField(def, p.type, fields), name, label: p.label };
+    const group = Math.max(0, def.fieldGroups.length - 1);
+    edit((d) => model.insertField(d, field, { kind: 'newRow', group }));
+    setSelected({ kind: 'field', name });
+  }, [uni.field, uniFilled, app.id, def, fields, edit]);
 
   const onPatchField = useCallback(
     (name: string, patch: Partial<FieldDefinition>, key: string) => {
@@ -461,6 +479,11 @@ function Designer({ app }: { app: DesignedApp }) {
             onClick={() => void publish()}
           />
         </header>
+        {uniFilled && (
+          <Callout intent={Intent.PRIMARY} icon="chat" data-testid="uni-draft-filled">
+            {t('UNI.DRAFT_FILLED')}
+          </Callout>
+        )}
         {compiled.errors.length > 0 && (
           <Callout
             intent={Intent.DANGER}
@@ -491,6 +514,7 @@ function Designer({ app }: { app: DesignedApp }) {
           <Tab id="json" title={t('DESIGNER.TAB_JSON')} />
           <Tab id="email" title={t('DESIGNER.TAB_EMAIL')} />
           <Tab id="settings" title={t('DESIGNER.TAB_SETTINGS')} />
+          {app.ocr_provider_id && <Tab id="ocr" title={t('OCRRULES.TAB')} />}
         </Tabs>
         <div
           role="tabpanel"
@@ -507,6 +531,11 @@ function Designer({ app }: { app: DesignedApp }) {
           )}
           {tab === 'email' && <EmailTemplatesPanel moduleId={app.id} templates={app.email_templates} />}
           {tab === 'settings' && <SettingsPanel app={app} />}
+          {tab === 'ocr' && app.ocr_provider_id && (
+            <Suspense fallback={<Spinner />}>
+              <OcrRulesPanel moduleId={app.id} />
+            </Suspense>
+          )}
         </div>
         <Alert
           isOpen={blocker.state === 'blocked'}

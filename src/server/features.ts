@@ -29,6 +29,11 @@ import { reportsFeature } from './reports/index.js';
 import { rolesPermissionsFeature } from './roles-permissions/index.js';
 import { orgUnitsFeature } from './org-units/index.js';
 import { dashboardsFeature } from './dashboards/index.js';
+import { uniFeature } from './uni/index.js';
+import { uniIndexFeature } from './uni-index/index.js';
+import { ocrFeature } from './ocr/index.js';
+import { mlFeature } from './ml/index.js';
+import { ocrRulesFeature } from './ocr-rules/index.js';
 
 /** Every API feature, registered in this order: one line each. */
 export const featureModules: FeatureModule[] = [
@@ -55,6 +60,8 @@ export const featureModules: FeatureModule[] = [
   automationsFeature,
   runLogFeature,
   botsFeature,
+  uniFeature,
+  uniIndexFeature,
   processConsoleFeature,
   rolesPermissionsFeature,
   dashboardsFeature,
@@ -62,4 +69,7 @@ export const featureModules: FeatureModule[] = [
   maintenanceFeature,
   reportsFeature,
   orgUnitsFeature,
+  ocrFeature,
+  ocrRulesFeature,
+  mlFeature,
 ];

@@ -46,25 +46,24 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
     );
     expect((await create(' Leave')).json().message).toBe('Cannot start with a space');
     // ML services need a provider, belong to it, need their licence; the single-select provider takes one.
-    expect((await create('Scan', { machineLearningServiceId: '["azure-invoice"]' })).json().message).toBe(
+    expect((await create('Scan', { machineLearningServiceId: '["suggest-value"]' })).json().message).toBe(
       'Choose an OCR provider before machine-learning services.',
     );
     expect(
-      (
-        await create('Scan', { ocrProviderId: 'azure-document-intelligence', machineLearningServiceId: '["azure-id"]' })
-      ).json().message,
-    ).toBe('You need a licence for Identity documents.');
+      (await create('Scan', { ocrProviderId: 'tesseract', machineLearningServiceId: '["suggest-values-plus"]' })).json()
+        .message,
+    ).toBe('You need a licence for Suggest values (every choice field).');
     expect(
       (
         await create('Scan', {
           ocrProviderId: 'google-document-ai',
-          machineLearningServiceId: '["google-form-parser","google-custom"]',
+          machineLearningServiceId: '["suggest-value","suggest-values-plus"]',
         })
       ).json().message,
     ).toBe('Google Document AI takes one machine-learning service.');
     const ok = await create('Leave requests', {
-      ocrProviderId: 'azure-document-intelligence',
-      machineLearningServiceId: '["azure-invoice","azure-receipt"]',
+      ocrProviderId: 'tesseract',
+      machineLearningServiceId: '["suggest-value"]',
       appIcon: 'airplane',
     });
     expect(ok.json().success).toBe(true);
@@ -74,11 +73,10 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
     expect(reserved).toContain('created_by');
     const providers = (await get('/api/ocrprovider/lookup', staff)).json().data;
     expect(providers.find((p: { singleSelect: boolean }) => p.singleSelect).id).toBe('google-document-ai');
-    const ml = (await get('/api/ocr/machinelearninglookup?providerId=azure-document-intelligence', staff)).json().data;
+    const ml = (await get('/api/ocr/machinelearninglookup?providerId=tesseract', staff)).json().data;
     expect(ml.map((s: { id: string; licensed: boolean }) => [s.id, s.licensed])).toEqual([
-      ['azure-invoice', true],
-      ['azure-receipt', true],
-      ['azure-id', false],
+      ['suggest-value', true],
+      ['suggest-values-plus', false],
     ]);
   });
 
@@ -113,7 +111,7 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
       status: 'Published',
       module_version: 1,
       app_icon: 'airplane',
-      ml_service_id: '["azure-invoice","azure-receipt"]',
+      ml_service_id: '["suggest-value"]',
     });
     expect((await get(`${E}/GetForm?id=${moduleId}`, staff)).statusCode).toBe(403);
   });
@@ -286,9 +284,9 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
   it('enforces per-form permission rules', async () => {
     const rules = { rules: { create: { roles: ['fullUser'] }, view: { users: [staffId] } } };
     expect(
-      (await post(`${E}/UpdateModule`, designer, { id: moduleId, permission: { rules: { delete: {} } } })).json()
+      (await post(`${E}/UpdateModule`, designer, { id: moduleId, permission: { rules: { archive: {} } } })).json()
         .message,
-    ).toBe("Unknown permission action 'delete'.");
+    ).toBe("Unknown permission action 'archive'.");
     expect((await post(`${E}/UpdateModule`, designer, { id: moduleId, permission: rules })).json().success).toBe(true);
     expect((await get(`${E}/recordtemplate/${moduleId}`, staff)).statusCode).toBe(403);
     expect((await get(`${E}/recordtemplate/${moduleId}`, designer)).statusCode).toBe(200);
@@ -359,7 +357,7 @@ describe.each(await testDialects())('app lifecycle on %s', (dialect) => {
       ).toEqual([moduleId]);
     }
     for (const url of ['/api/ocrprovider/lookup', '/api/OcrProvider/Lookup']) {
-      expect((await get(url, staff)).json().data, url).toHaveLength(3);
+      expect((await get(url, staff)).json().data, url).toHaveLength(2);
     }
     // Path parameters keep their case.
     const upper = await get(`/api/form/editor/RECORDTEMPLATE/${moduleId.toUpperCase()}`, designer);

@@ -33,8 +33,8 @@ describe.each(await testDialects())('apps and records on %s', (dialect) => {
     );
     const ok = await create('Leave requests', {
       description: 'Time off',
-      ocrProviderId: 'aws-textract',
-      machineLearningServiceId: '["aws-forms"]',
+      ocrProviderId: 'tesseract',
+      machineLearningServiceId: '["suggest-value"]',
       addToQuickLaunch: true,
     });
     expect(ok.json().success).toBe(true);

@@ -201,7 +201,7 @@ describe.each(await testDialects())('roles and permissions on %s', (dialect) => 
       }
     };
     await bad({ rules: { view: { roles: ['wizard'] } } }, expect.stringContaining('role'));
-    await bad({ rules: { delete: { everyone: true } } }, expect.stringContaining('delete'));
+    await bad({ rules: { archive: { everyone: true } } }, expect.stringContaining('archive'));
     const ghost = await call('admin', 'POST', `${RP}/apps/${moduleId}/permission`, {
       permission: { rules: { view: { users: ['nobody-here'] } } },
     });

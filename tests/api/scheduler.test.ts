@@ -62,7 +62,7 @@ describe.each(await testDialects())('record schedules on %s', (dialect) => {
         ...extra,
       });
     expect((await save({ cron: '61 * * * *' })).json().message).toBe(
-      "Schedule is not valid: '61' is out of range 0-59",
+      'Schedule is not valid: Invalid value for minute: 61',
     );
     expect((await save({ timeZone: 'Mars/Olympus' })).json().message).toBe("Unknown time zone 'Mars/Olympus'.");
     expect((await save({ name: '' })).json().message).toBe('Name is required');

@@ -10,6 +10,9 @@ import { files, flat, ROOT } from '../support/locale-texts.js';
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: [
+    'OCR',
+    'Position',
+    'Uni',
     '{{name}} — {{unit}}',
     'Person',
     'Median ({{unit}})',
@@ -53,6 +56,8 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   es: [
+    'OCR',
+    'Uni',
     '{{name}} — {{unit}}',
     'Personal',
     'Widgets',
@@ -75,6 +80,12 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   fr: [
+    'OCR',
+    'Position',
+    'Page {{page}}, {{x}} % / {{y}} %, {{w}} % × {{h}} %',
+    'Uni',
+    'Conversations',
+    'Sources',
     '{{name}} — {{unit}}',
     'minutes',
     'Action',
@@ -123,6 +134,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   ja: [
+    'Uni',
     '{{name}} — {{unit}}',
     'Companies House',
     'Connect Hub',
@@ -136,6 +148,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'WS-Security',
   ],
   zh: [
+    'Uni',
     '{{name}} — {{unit}}',
     'Companies House',
     'Connect Hub',

@@ -10,9 +10,10 @@ const SIGN_IN_KIB = 350;
 /**
  * Sign-in and then a first record form. The aim is 350 KiB as well; React, the router, Blueprint, rjsf, ajv and
  * re2js (the same validation as the server's) already take most of it, so this bound keeps today's figure from
- * drifting up while the aim is worked towards.
+ * drifting up while the aim is worked towards. Raised from 520 when the header gained the assistant's button and
+ * the form its document-reading and suggestion hooks (each loads its code only when used).
  */
-const FORM_KIB = 520;
+const FORM_KIB = 524;
 const webDir = process.env.WEB_DIR || path.resolve(import.meta.dirname, '../../dist/web');
 
 /** Records every script the page loads, by path. */

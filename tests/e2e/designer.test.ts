@@ -63,11 +63,11 @@ describe('the form designer in Chromium', () => {
     await expect(page.locator('#app-name').isEnabled()).resolves.toBe(true);
 
     // ML services wait for a provider; an unlicensed one stays disabled.
-    await expect(dialog.getByRole('checkbox', { name: 'Invoices' }).count()).resolves.toBe(0);
-    await page.selectOption('#app-ocr', 'azure-document-intelligence');
-    await dialog.getByText('Invoices', { exact: true }).click();
-    await expect(dialog.getByRole('checkbox', { name: 'Invoices' }).isChecked()).resolves.toBe(true);
-    await expect(dialog.getByRole('checkbox', { name: 'Identity documents' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('checkbox', { name: 'Suggest a value' }).count()).resolves.toBe(0);
+    await page.selectOption('#app-ocr', 'tesseract');
+    await dialog.getByText('Suggest a value', { exact: true }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Suggest a value' }).isChecked()).resolves.toBe(true);
+    await expect(dialog.getByRole('checkbox', { name: /every choice field/ }).isDisabled()).resolves.toBe(true);
 
     // The icon picker: 'home' by default, searchable, 50 per page.
     await expect(page.inputValue('#app-icon')).resolves.toBe('home');

@@ -122,6 +122,21 @@ describe('reports in Chromium', () => {
     await owner.getByRole('button', { name: 'Share', exact: true }).click();
     await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByText('Report saved').first().waitFor();
+
+    // Schedule mailing: a weekly XLSX to the viewer, listed with its next run.
+    const mailing = owner.getByTestId('report-mailing');
+    await mailing.scrollIntoViewIfNeeded();
+    await mailing.locator('#mail-name').fill('Monday visits');
+    await mailing.locator('#mail-preset').selectOption('weekly');
+    await mailing.locator('#mail-tz').fill('Europe/Berlin');
+    await mailing.getByLabel('Recipients').selectOption({ label: 'Rita Viewer' });
+    await mailing.getByRole('button', { name: 'Add', exact: true }).click();
+    await mailing.getByRole('button', { name: 'Schedule mailing' }).click();
+    const scheduled = mailing.getByTestId('report-schedule');
+    await scheduled.waitFor();
+    await expect(scheduled.innerText()).resolves.toMatch(/Monday visits[\s\S]*0 7 \* \* 1[\s\S]*Europe\/Berlin/);
+    await expect(scheduled.innerText()).resolves.toContain('Not run yet');
+    await mailing.screenshot({ path: `${SHOTS}/mailing.png` });
     await owner.getByRole('button', { name: 'Open', exact: true }).click();
     await owner.waitForURL(/\/report-viewer\?id=/);
     const viewed = owner.locator('.report-table').first();

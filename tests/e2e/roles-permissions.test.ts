@@ -76,4 +76,36 @@ describe('roles and permissions on /settings/roles-permissions in Chromium', () 
     await expect(page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).resolves.toBe(true);
     await ctx.close();
   });
+
+  it('grants a team the reports right on the page, and it is still there after a reload', async () => {
+    const ctx = await web.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await ctx.newPage();
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    await pageData(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', { name: 'Ledger' });
+    await pageData(page, 'POST', '/api/people/teams', { name: 'Auditors' });
+    const openLedger = async () => {
+      await page.getByRole('tab', { name: 'App permissions' }).click();
+      const app = page.getByLabel('App', { exact: true });
+      const ledger = await app.locator('option', { hasText: 'Ledger' }).getAttribute('value');
+      await app.selectOption(ledger!);
+      return page.getByLabel('Report on the app');
+    };
+    await page.goto(`${web.origin}/settings/roles-permissions`);
+    let reports = await openLedger();
+    await reports.getByText('Only', { exact: true }).click();
+    await reports.getByLabel('Add a team…').selectOption({ label: 'Auditors (0)' });
+    await reports.locator('.bp6-tag', { hasText: 'Auditors' }).waitFor();
+    const whatIf = page.getByRole('table', { name: 'If you save this change' });
+    await whatIf.locator('tr[data-action="reports"]').waitFor();
+    await page.screenshot({ path: `${SHOTS}/team-reports.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Permissions saved').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Roles and permissions' }).waitFor();
+    reports = await openLedger();
+    await reports.locator('.bp6-tag', { hasText: 'Auditors' }).waitFor();
+    await expect(reports.getByLabel('Only', { exact: true }).isChecked()).resolves.toBe(true);
+    await page.screenshot({ path: `${SHOTS}/team-reports-saved.png`, fullPage: true });
+    await ctx.close();
+  });
 });

@@ -96,6 +96,10 @@ const MATRIX = `
   POST   /api/form/report/save                                         designers
   GET    /api/form/report/:id                                          designers
   DELETE /api/form/report/:id                                          designers
+  GET    /api/form/report/:id/schedules                                designers
+  POST   /api/form/report/:id/schedules                                designers
+  PUT    /api/form/report/:id/schedules/:scheduleId                    designers
+  DELETE /api/form/report/:id/schedules/:scheduleId                    designers
   GET    /api/form/ListKeyValue/category/list                          designers
   POST   /api/form/ListKeyValue/category/add                           designers
   POST   /api/form/ListKeyValue/delete                                 designers
@@ -197,8 +201,25 @@ const MATRIX = `
   GET    /api/Notification/:id                                         signed-in
   POST   /api/Notification/MarkAllAsRead                               signed-in
   POST   /api/Notification/read                                        signed-in
+  GET    /api/uni/help                                                 signed-in
+  GET    /api/uni/help/:slug                                           signed-in
+  GET    /api/ocr/getimage/:id                                         signed-in
+  GET    /api/ocr/getresponsebyid/:id                                  signed-in
+  POST   /api/ocr/hints/:moduleId                                      signed-in
+  GET    /api/ocr/settings/:moduleId                                   signed-in
+  GET    /api/ocr/rules/:moduleId                                      signed-in
+  PUT    /api/ocr/rules/:moduleId                                      designers
   GET    /api/ocr/machinelearninglookup                                signed-in
+  GET    /api/ocr/getmlservice                                         signed-in
+  GET    /api/ocr/getaiservices                                        signed-in
+  GET    /api/ocr/getaiservice                                         signed-in
+  POST   /api/ml/suggest/:moduleId                                     signed-in
+  GET    /api/ml/models/:moduleId                                      designers
+  POST   /api/ml/models/:moduleId/train                                designers
+  GET    /api/ocrprovider/getbyname                                    signed-in
   GET    /api/ocrprovider/lookup                                       signed-in
+  PATCH  /api/ocrprovider/update/token                                admins
+  POST   /api/ocr/upload                                               signed-in
   GET    /api/openapi.json                                             public
   GET    /api/people/teams                                             managers
   POST   /api/people/teams                                             managers
@@ -277,6 +298,16 @@ const MATRIX = `
   DELETE /api/bot/storekey/delete/:id                                  admins
   POST   /api/bot/storekey/datatables                                  admins
   GET    /api/bot/storekey/getbyid/:id                                 admins
+  POST   /api/bot/prompt                                               signed-in
+  GET    /api/bot/threads                                              signed-in
+  GET    /api/bot/threads/:id                                          signed-in
+  PUT    /api/bot/threads/:id                                          signed-in
+  DELETE /api/bot/threads/:id                                          signed-in
+  GET    /api/bot/key                                                  signed-in
+  GET    /api/bot/proposal/:id                                         signed-in
+  GET    /api/bot/genai/config                                         admins
+  PATCH  /api/bot/genai/config                                         admins
+  GET    /api/bot/genaiusage                                           admins
   GET    /api/rolespermissions/roles                                   managers
   GET    /api/rolespermissions/apps                                    admins
   GET    /api/rolespermissions/people                                  admins

@@ -3,7 +3,7 @@ import type { Tree } from './bundle';
 
 /** The English texts bundles/en.ts leaves out (the same list), each a chunk of its own. */
 const english = import.meta.glob<{ default: Tree }>(
-  './locales/{audit,dashboards,dataconnector,designer,processconsole,referencedata,reports,rolesperm,webhooks,workflow}/en.json',
+  './locales/{audit,dashboards,dataconnector,designer,help,ocr,ocrrules,processconsole,referencedata,reports,rolesperm,uni,webhooks,workflow}/en.json',
 );
 
 /**

@@ -9,7 +9,7 @@ const ApplicationsPage = lazyPage(
 const FormDesignerPage = lazyPage(
   () => import('../../../designer/form/FormDesignerPage'),
   (m) => m.default,
-  ['designer', 'workflow'],
+  ['designer', 'workflow', 'ocrrules', 'uni'],
 );
 
 export const routes = defineRoutes([

@@ -14,7 +14,7 @@ const ReportListPage = lazyPage(
 const ReportDesignerPage = lazyPage(
   () => import('../pages/reports/ReportDesignerPage'),
   (m) => m.ReportDesignerPage,
-  ['reports'],
+  ['reports', 'uni'],
 );
 const ReportViewerPage = lazyPage(
   () => import('../pages/reports/ReportViewerPage'),

@@ -8,6 +8,7 @@ import { configAtom } from '../state/auth';
 import { useMenu, type MenuItem as Item } from './api';
 import { QuickLaunch } from './QuickLaunch';
 import { TopbarNotifications } from './TopbarNotifications';
+import { UniButton } from '../uni/UniButton';
 import { layoutConfigAtom, MENU_SLIDE_MS } from './layout-config';
 import { menuLabel } from './navigation';
 
@@ -113,7 +114,7 @@ function UserMenu({ items }: { items: Item[] }) {
   );
 }
 
-/** Right side of the header: notifications, settings quick actions, help, language and the user menu. */
+/** Right side of the header: the assistant Uni, notifications, settings quick actions, help, language and the user menu. */
 export function Topbar() {
   const { t } = useTranslation();
   const menu = useMenu();
@@ -121,6 +122,7 @@ export function Topbar() {
   const items = menu.data ?? [];
   return (
     <div className="shell-topbar">
+      <UniButton />
       {parts.notifications && <TopbarNotifications />}
       {parts.quickActions && <QuickLaunch />}
       {parts.quickActions && <QuickActions settings={items.find((i) => i.id === 'SETTINGS')} />}

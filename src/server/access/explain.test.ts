@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser, Role } from '../identity/user-info.js';
 import { hasRole } from '../identity/user-info.js';
-import { matchModuleRule, mayActOnModule, MODULE_ACTIONS, type AccessRule } from './modules.js';
+import { matchModuleRule, mayActOnModule, ruleNamesTeams, type AccessRule, type ModuleAction } from './modules.js';
+import { isDesigner } from './roles.js';
 
 /** The check as it was before explanations existed: matchModuleRule must give the same verdict for every case. */
 function before(user: AuthUser, rule: AccessRule | undefined): boolean {
@@ -12,6 +13,7 @@ function before(user: AuthUser, rule: AccessRule | undefined): boolean {
 }
 
 const ROLES: Role[] = ['sysAdmin', 'administrator', 'fullUser', 'consultant'];
+const RECORD_ACTIONS: ModuleAction[] = ['create', 'view', 'edit'];
 const user = (id: string, roles: Role[]): AuthUser => ({
   id,
   tenantId: 't',
@@ -34,7 +36,7 @@ describe('app permission rules with reasons', () => {
     let cases = 0;
     for (const u of users)
       for (const rule of rules)
-        for (const action of MODULE_ACTIONS) {
+        for (const action of RECORD_ACTIONS) {
           const permission = rule ? { rules: { [action]: rule } } : {};
           const m = matchModuleRule(u, permission, action);
           expect(m.allowed).toBe(before(u, rule));
@@ -43,5 +45,50 @@ describe('app permission rules with reasons', () => {
           cases++;
         }
     expect(cases).toBe(32 * 51 * 3);
+  });
+
+  it('keeps what delete, design and reports meant before they had rules of their own', () => {
+    const rules: (AccessRule | undefined)[] = [
+      undefined,
+      { everyone: true },
+      { roles: ['consultant'] },
+      { users: ['u1'] },
+    ];
+    for (const roles of subsets(ROLES))
+      for (const view of rules) {
+        const u = user('u1', roles);
+        const permission = view ? { rules: { view } } : {};
+        // Deleting and reporting asked for the view right; designing for the designers role group.
+        for (const action of ['delete', 'reports'] as const) {
+          const m = matchModuleRule(u, permission, action);
+          expect(m.allowed).toBe(before(u, view));
+          if (m.by !== 'admin') expect(m.via).toBe('view');
+        }
+        expect(mayActOnModule(u, permission, 'design')).toBe(isDesigner(u));
+      }
+  });
+
+  it('lets a team’s members in only with their current teams, for every action', () => {
+    const u = user('u9', []);
+    for (const action of ['create', 'view', 'edit', 'delete', 'design', 'reports'] as const) {
+      const permission = { rules: { [action]: { roles: [], teams: ['t1'] } } };
+      expect(ruleNamesTeams(permission, action)).toBe(true);
+      expect(matchModuleRule(u, permission, action, new Set(['t1']))).toEqual({
+        allowed: true,
+        by: 'team',
+        team: 't1',
+      });
+      expect(mayActOnModule(u, permission, action, new Set(['t2']))).toBe(false);
+      expect(mayActOnModule(u, permission, action)).toBe(false);
+    }
+    // No rule of its own: a team on the view rule decides reports and delete too.
+    const viaView = { rules: { view: { teams: ['t1'] } } };
+    expect(ruleNamesTeams(viaView, 'reports')).toBe(true);
+    expect(ruleNamesTeams(viaView, 'design')).toBe(false);
+    expect(matchModuleRule(u, viaView, 'delete', new Set(['t1']))).toMatchObject({
+      allowed: true,
+      by: 'team',
+      via: 'view',
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RecordsTable } from '../db/schema.js';
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { matchModuleRule, MODULE_ACTIONS, type ModuleAction, type ModulePermission } from './modules.js';
+import { matchModuleRule, MODULE_ACTIONS, teamsOf, type ModuleAction, type ModulePermission } from './modules.js';
 import { matchRecordView, maySaveDraft } from './records.js';
 import { isAdmin } from './roles.js';
 
@@ -22,6 +22,9 @@ export interface AccessVerdicts {
   create: boolean;
   view: boolean;
   edit: boolean;
+  delete: boolean;
+  design: boolean;
+  reports: boolean;
   /** Open the record (detail, history, comments, files): mayViewRecord. */
   open?: boolean;
   /** The record is in the app's record list (or, for a draft, the user's draft list). */
@@ -52,12 +55,14 @@ export async function explainAccess(
   const admin = isAdmin(user);
   reasons.push({ key: admin ? 'ROLE.ADMIN' : 'ROLE.NOT_ADMIN', ok: admin ? true : null });
   const verdict = {} as Record<ModuleAction, boolean>;
+  const teams = await teamsOf(tdb, user.id);
   for (const action of MODULE_ACTIONS) {
-    const m = matchModuleRule(user, permission, action);
+    const m = matchModuleRule(user, permission, action, teams);
     verdict[action] = m.allowed;
-    reasons.push({ key: `RULE.${m.by.toUpperCase()}`, ok: m.allowed, params: { action, role: m.role ?? '' } });
+    const params = { action, role: m.role ?? '', team: m.team ?? '', via: m.via ?? '' };
+    reasons.push({ key: `RULE.${m.by.toUpperCase()}`, ok: m.allowed, params });
   }
-  const verdicts: AccessVerdicts = { create: verdict.create, view: verdict.view, edit: verdict.edit };
+  const verdicts: AccessVerdicts = { ...verdict };
   if (!record) return { verdicts, reasons };
 
   const seen = await matchRecordView(tdb, user, record);

@@ -2,20 +2,32 @@ import { forbidden, notFound } from '../http/errors.js';
 import type { AuthUser, Role } from '../identity/user-info.js';
 import { hasRole } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { isDesigner } from './roles.js';
 
-/** What a user may do with the records of one app (per-form permission rules, set in the form editor). */
-export type ModuleAction = 'create' | 'view' | 'edit';
-export const MODULE_ACTIONS: ModuleAction[] = ['create', 'view', 'edit'];
+/**
+ * What a user may do with one app: create, view, edit and delete its records, design (save, publish, settings) it,
+ * and report on it (reports, drill-down, export, dashboard widgets, analytics).
+ */
+export type ModuleAction = 'create' | 'view' | 'edit' | 'delete' | 'design' | 'reports';
+export const MODULE_ACTIONS: ModuleAction[] = ['create', 'view', 'edit', 'delete', 'design', 'reports'];
 const ROLES: Role[] = ['sysAdmin', 'administrator', 'fullUser', 'consultant'];
 
-/** One rule: everyone, or anyone holding one of the roles or listed by id. */
+/**
+ * With no rule stored, an action keeps what it meant before it had a rule of its own: delete and reports follow the
+ * view rule, design is for the designers role group, create / view / edit are for everyone.
+ */
+const FOLLOWS: Partial<Record<ModuleAction, ModuleAction>> = { delete: 'view', reports: 'view' };
+
+/** One rule: everyone, or anyone holding one of the roles, listed by id, or a member of a listed team. */
 export interface AccessRule {
   everyone?: boolean;
   roles?: Role[];
   users?: string[];
+  /** Team ids; membership is read when the rule is checked, never copied into `users`. */
+  teams?: string[];
 }
 
-/** Stored in modules.permission: `{ rules: { create?, view?, edit? } }`. A missing rule means everyone. */
+/** Stored in modules.permission: `{ rules: { create?, …, reports? } }`. A missing rule: see FOLLOWS. */
 export interface ModulePermission {
   rules?: Partial<Record<ModuleAction, AccessRule>>;
 }
@@ -45,6 +57,8 @@ export function permissionProblem(p: unknown): string | undefined {
       return `permission.rules.${action}.roles has an unknown role.`;
     if (r.users !== undefined && (!Array.isArray(r.users) || r.users.some((x) => typeof x !== 'string')))
       return `permission.rules.${action}.users must be a list of user ids.`;
+    if (r.teams !== undefined && (!Array.isArray(r.teams) || r.teams.some((x) => typeof x !== 'string')))
+      return `permission.rules.${action}.teams must be a list of team ids.`;
   }
   return undefined;
 }
@@ -52,25 +66,82 @@ export function permissionProblem(p: unknown): string | undefined {
 /** Which part of an app's rule decided, for explanations (access/explain.ts); `allowed` is the verdict. */
 export interface ModuleRuleMatch {
   allowed: boolean;
-  by: 'admin' | 'noRule' | 'everyone' | 'user' | 'role' | 'none';
+  by: 'admin' | 'noRule' | 'everyone' | 'user' | 'team' | 'role' | 'designers' | 'notDesigner' | 'none';
   role?: Role;
+  team?: string;
+  /** The action whose rule decided, when this one has none of its own (FOLLOWS). */
+  via?: ModuleAction;
 }
 
-/** The rule check itself: mayActOnModule is its verdict, so an explanation and the enforcement cannot differ. */
-export function matchModuleRule(user: AuthUser, permission: ModulePermission, action: ModuleAction): ModuleRuleMatch {
+/**
+ * The rule check itself: mayActOnModule is its verdict, so an explanation and the enforcement cannot differ.
+ * `teams` holds the user's team ids (teamsOf); without it a rule's teams let no one in.
+ */
+export function matchModuleRule(
+  user: AuthUser,
+  permission: ModulePermission,
+  action: ModuleAction,
+  teams?: ReadonlySet<string>,
+): ModuleRuleMatch {
   if (user.isSysAdmin || user.isAdministrator) return { allowed: true, by: 'admin' };
   const rule = permission.rules?.[action];
-  if (!rule) return { allowed: true, by: 'noRule' };
+  if (!rule) {
+    const follows = FOLLOWS[action];
+    if (follows) return { ...matchModuleRule(user, permission, follows, teams), via: follows };
+    if (action === 'design')
+      return isDesigner(user) ? { allowed: true, by: 'designers' } : { allowed: false, by: 'notDesigner' };
+    return { allowed: true, by: 'noRule' };
+  }
   if (rule.everyone) return { allowed: true, by: 'everyone' };
   if (rule.users?.includes(user.id)) return { allowed: true, by: 'user' };
+  const team = teams && rule.teams?.find((t) => teams.has(t));
+  if (team) return { allowed: true, by: 'team', team };
   const role = (rule.roles ?? []).find((r) => hasRole(user, r));
   return role ? { allowed: true, by: 'role', role } : { allowed: false, by: 'none' };
 }
 
-/** Pure check. System administrators and administrators may always act; a missing rule lets everyone act. */
-export function mayActOnModule(user: AuthUser, permission: ModulePermission, action: ModuleAction): boolean {
-  return matchModuleRule(user, permission, action).allowed;
+/** Pure check. System administrators and administrators may always act; a missing rule: see FOLLOWS. */
+export function mayActOnModule(
+  user: AuthUser,
+  permission: ModulePermission,
+  action: ModuleAction,
+  teams?: ReadonlySet<string>,
+): boolean {
+  return matchModuleRule(user, permission, action, teams).allowed;
 }
+
+/** Whether deciding `action` needs the user's teams (the deciding rule names one), so others cost no query. */
+export function ruleNamesTeams(permission: ModulePermission, action: ModuleAction): boolean {
+  const rule = permission.rules?.[action];
+  if (!rule) return !!FOLLOWS[action] && ruleNamesTeams(permission, FOLLOWS[action]);
+  return !!rule.teams?.length;
+}
+
+/** The teams `userId` belongs to now (membership is read at check time, so changes apply at once). */
+export async function teamsOf(tdb: TenantDb, userId: string): Promise<Set<string>> {
+  const rows = await tdb.selectFrom('team_members').select('team_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.team_id));
+}
+
+/** mayActOnModule with the user's teams loaded when the rule needs them. */
+export async function mayActOnModuleNow(
+  tdb: TenantDb,
+  user: AuthUser,
+  permission: ModulePermission,
+  action: ModuleAction,
+): Promise<boolean> {
+  const teams = ruleNamesTeams(permission, action) ? await teamsOf(tdb, user.id) : undefined;
+  return mayActOnModule(user, permission, action, teams);
+}
+
+const DENIED: Record<ModuleAction, string> = {
+  create: 'You do not have permission to create records of this app.',
+  view: 'You do not have permission to view records of this app.',
+  edit: 'You do not have permission to edit records of this app.',
+  delete: 'You do not have permission to delete records of this app.',
+  design: 'You do not have permission to design this app.',
+  reports: 'You do not have permission to report on this app.',
+};
 
 /**
  * For the records routes: throws 404 when the app does not exist and 403 when the user may not `action` its
@@ -89,6 +160,9 @@ export async function assertModuleAccess(
     .where('deleted_on', 'is', null)
     .executeTakeFirst();
   if (!m) throw notFound('App not found');
-  if (!mayActOnModule(user, parsePermission(m.permission), action))
-    throw forbidden(`You do not have permission to ${action} records of this app.`);
+  const permission = parsePermission(m.permission);
+  const teams = ruleNamesTeams(permission, action) ? await teamsOf(tdb, user.id) : undefined;
+  const match = matchModuleRule(user, permission, action, teams);
+  // Refused by the rule it follows (no rule of its own): that rule's wording, as before the action had a rule.
+  if (!match.allowed) throw forbidden(DENIED[match.via ?? action]);
 }

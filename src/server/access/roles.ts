@@ -20,8 +20,7 @@ export type RoleGroup = keyof typeof ROLE_GROUPS;
 /** Route option: `config: { roles: rolesOf('admins') }`. */
 export const rolesOf = (group: RoleGroup): Role[] => [...ROLE_GROUPS[group]];
 
-export const inGroup = (user: AuthUser, group: RoleGroup): boolean =>
-  ROLE_GROUPS[group].some((r) => hasRole(user, r));
+export const inGroup = (user: AuthUser, group: RoleGroup): boolean => ROLE_GROUPS[group].some((r) => hasRole(user, r));
 
 /** Administrators of the tenant (system administrators included) see and manage every record. */
 export const isAdmin = (user: AuthUser): boolean => inGroup(user, 'admins');

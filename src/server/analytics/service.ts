@@ -17,7 +17,7 @@ export async function processAnalytics(
   body: AnalyticsBody,
   now = new Date(),
 ): Promise<ProcessAnalytics> {
-  await assertModuleAccess(tdb, user, body.moduleId, 'view');
+  await assertModuleAccess(tdb, user, body.moduleId, 'reports');
   const m = await tdb.selectFrom('modules').select('display_name').where('id', '=', body.moduleId).executeTakeFirst();
   if (!m) throw notFound('App not found');
   const slaHours = body.slaHours ?? 48;

@@ -1,5 +1,5 @@
-import { Cron } from 'croner';
 import { badRequest } from '../http/errors.js';
+import { CronError, compileCron, isTimeZone, nextCronRun } from '../scheduler/cron.js';
 import type { Trigger } from './schemas.js';
 
 /** The first time strictly after `after` that the trigger fires, or null for one run only by hand. */
@@ -15,21 +15,19 @@ export function nextDue(t: Trigger, after: Date): string | null {
       return new Date((Math.floor(after.getTime() / step) + 1) * step).toISOString();
     }
     case 'schedule':
-      return new Cron(t.cron, { timezone: t.timeZone, paused: true }).nextRun(after)?.toISOString() ?? null;
+      return nextCronRun(t.cron, t.timeZone, after)?.toISOString() ?? null;
   }
 }
 
-/** A 400 naming what is wrong with a trigger (croner reads the cron expression; Intl knows the time zones). */
+/** A 400 naming what is wrong with a trigger (the shared croner wrapper reads the expression). */
 export function checkTrigger(t: Trigger): void {
   if (t.kind !== 'schedule') return;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: t.timeZone });
-  } catch {
+  if (!isTimeZone(t.timeZone))
     throw badRequest(`Time zone: '${t.timeZone}' is not a time zone (such as Europe/London)`);
-  }
   try {
-    new Cron(t.cron, { timezone: t.timeZone, paused: true }).nextRun();
+    compileCron(t.cron, t.timeZone);
   } catch (err) {
-    throw badRequest(`Schedule: ${(err as Error).message.replace(/^CronPattern: /, '')}`);
+    if (err instanceof CronError) throw badRequest(`Schedule: ${err.message}`);
+    throw err;
   }
 }

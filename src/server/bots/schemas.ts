@@ -37,7 +37,11 @@ export const SaveVariablesBody = Type.Object({
 });
 export type SaveVariablesBody = Static<typeof SaveVariablesBody>;
 
-export const UsageListBody = Type.Composite([DatatablePayload, Type.Object({ bot: Type.Optional(BotName) })]);
+/** `uni` filters the assistant's rows (src/server/uni/usage.ts). */
+export const UsageListBody = Type.Composite([
+  DatatablePayload,
+  Type.Object({ bot: Type.Optional(Type.Union([BotName, Type.Literal('uni')])) }),
+]);
 export type UsageListBody = Static<typeof UsageListBody>;
 export const UsageRow = Type.Object({
   bot: Type.String(),
@@ -45,6 +49,9 @@ export const UsageRow = Type.Object({
   calls: Type.Integer(),
   errors: Type.Integer(),
   averageMs: Type.Integer(),
+  /** The assistant's rows: whose usage, and its tokens (prompt and answer). */
+  user: Type.Optional(Type.String()),
+  tokens: Type.Optional(Type.Integer()),
 });
 export type UsageRow = Static<typeof UsageRow>;
 

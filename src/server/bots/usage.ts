@@ -1,6 +1,7 @@
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { BotId } from './catalogue.js';
 import type { Dashboard, UsageListBody, UsageRow } from './schemas.js';
+import { assistantUsageCount, assistantUsageRows } from '../uni/usage.js';
 
 const today = (d = new Date()) => d.toISOString().slice(0, 10);
 
@@ -42,21 +43,43 @@ const view = (r: Row): UsageRow => ({
   averageMs: Number(r.calls) ? Math.round(Number(r.total_ms) / Number(r.calls)) : 0,
 });
 
-/** usage/datatables: a row per bot and day, newest first. */
+/**
+ * usage/datatables: a row per bot and day, and the assistant's (bot `uni`) per user and day with its tokens, newest
+ * first. Both lists are read up to the page's end in the same order and merged.
+ */
 export async function usagePage(tdb: TenantDb, b: UsageListBody) {
   const length = b.length ?? 50;
   const page = b.page ?? 1;
+  const upTo = page * length;
+  const bots = b.bot !== 'uni';
+  const assistant = !b.bot || b.bot === 'uni';
   let q = tdb.selectFrom('bot_usage');
-  if (b.bot) q = q.where('bot', '=', b.bot);
-  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-  const rows = await q
-    .select(['bot', 'day', 'calls', 'errors', 'total_ms'])
-    .orderBy('day', 'desc')
-    .orderBy('bot')
-    .limit(length)
-    .offset((page - 1) * length)
-    .execute();
-  return { data: rows.map(view), recordsTotal: total, recordsFiltered: total, page, length };
+  if (b.bot && b.bot !== 'uni') q = q.where('bot', '=', b.bot);
+  const botTotal = bots
+    ? Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0)
+    : 0;
+  const rows = bots
+    ? await q
+        .select(['bot', 'day', 'calls', 'errors', 'total_ms'])
+        .orderBy('day', 'desc')
+        .orderBy('bot')
+        .limit(upTo)
+        .execute()
+    : [];
+  const uniTotal = assistant ? await assistantUsageCount(tdb) : 0;
+  const uniRows = assistant ? await assistantUsageRows(tdb, upTo) : [];
+  const merged: UsageRow[] = [
+    ...rows.map(view),
+    ...uniRows.map((r) => ({ ...view({ ...r, bot: 'uni' }), user: r.user, tokens: r.tokens })),
+  ].sort((x, y) => (x.day === y.day ? (x.bot === y.bot ? 0 : x.bot < y.bot ? -1 : 1) : x.day < y.day ? 1 : -1));
+  const total = botTotal + uniTotal;
+  return {
+    data: merged.slice((page - 1) * length, upTo),
+    recordsTotal: total,
+    recordsFiltered: total,
+    page,
+    length,
+  };
 }
 
 /** A bot's traffic over the last `days` days, each day present (zeros where nothing was called). */

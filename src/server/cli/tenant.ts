@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { createTenant, listTenants, setLicence, setTenantStatus } from '../tenancy/admin.js';
 import { BOT_IDS, type BotId } from '../bots/catalogue.js';
 import { setBotLicence } from '../bots/licences.js';
+import { mlLicences, setTenantLicence } from '../ml/licences.js';
 import { maintenanceCommand, MAINTENANCE_USAGE } from '../maintenance/cli.js';
 
 const USAGE = `Usage:
@@ -15,6 +16,7 @@ const USAGE = `Usage:
   npm run tenant -- set-licence <domain> <YYYY-MM-DD|none>
   npm run tenant -- set-private-egress <domain> <on|off>   (outbound calls may reach private and loopback addresses)
   npm run tenant -- licence <domain> <${BOT_IDS.join('|')}> <on|off>   (a connect hub bot's licence)
+  npm run tenant -- licence <domain> <${(await mlLicences()).join('|')}> <on|off>   (a machine-learning service's licence)
 ${MAINTENANCE_USAGE}`;
 
 async function run(argv: string[]): Promise<number> {
@@ -102,6 +104,11 @@ async function run(argv: string[]): Promise<number> {
         break;
       }
       case 'licence': {
+        if (domain && (await mlLicences()).includes(arg ?? '') && (arg2 === 'on' || arg2 === 'off')) {
+          await setTenantLicence(db, domain, arg!, arg2 === 'on');
+          console.log(`The ${arg} licence of '${domain}' is ${arg2}.`);
+          return 0;
+        }
         if (!domain || !BOT_IDS.includes(arg as BotId) || (arg2 !== 'on' && arg2 !== 'off')) break;
         await setBotLicence(db, domain, arg as BotId, arg2 === 'on');
         console.log(`The ${arg} bot licence of '${domain}' is ${arg2}.`);

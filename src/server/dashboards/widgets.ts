@@ -65,13 +65,13 @@ export async function taskWorkload(tdb: TenantDb, user: AuthUser, body: TaskWidg
   return { total: Number(totals.open), overdue: Number(totals.overdue ?? 0), groups };
 }
 
-/** Records of one app by derived process status; only those the viewer may open, only with the app's view right. */
+/** Records of one app by derived process status; only those the viewer may open, only with the app's reports right. */
 export async function processStatusCounts(
   tdb: TenantDb,
   user: AuthUser,
   body: StatusWidgetBody,
 ): Promise<ProcessStatusCounts> {
-  await assertModuleAccess(tdb, user, body.moduleId, 'view');
+  await assertModuleAccess(tdb, user, body.moduleId, 'reports');
   const m = await tdb.selectFrom('modules').select('display_name').where('id', '=', body.moduleId).executeTakeFirst();
   if (!m) throw notFound('App not found');
   const { from, to, userId } = dateRange(body.shared);

@@ -36,6 +36,12 @@ import * as m0108 from './migrations/0108-menu-maintenance.js';
 import * as m0110 from './migrations/0110-process-console.js';
 import * as m0109 from './migrations/0109-org-units.js';
 import * as m0112 from './migrations/0112-automation-steps.js';
+import * as m0113 from './migrations/0113-uni-index.js';
+import * as m0114 from './migrations/0114-uni.js';
+import * as m0115 from './migrations/0115-ocr.js';
+import * as m0116 from './migrations/0116-ocr-rules.js';
+import * as m0117 from './migrations/0117-ml-models.js';
+import * as m0118 from './migrations/0118-report-mailing.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -76,6 +82,12 @@ const steps: Record<string, Step> = {
   '0110-process-console': m0110,
   '0109-org-units': m0109,
   '0112-automation-steps': m0112,
+  '0113-uni-index': m0113,
+  '0114-uni': m0114,
+  '0115-ocr': m0115,
+  '0116-ocr-rules': m0116,
+  '0117-ml-models': m0117,
+  '0118-report-mailing': m0118,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -30,7 +30,8 @@ function templateOf<DB>(db: Kysely<DB>, key: string, compile: () => CompiledQuer
     const slots = compiled.parameters.map((p): Slot =>
       typeof p === 'string' && p.startsWith(MARK) ? { name: p.slice(MARK.length) } : { value: p },
     );
-    if (byKey.size >= MAX_TEMPLATES) byKey.clear();
+    // Oldest first: a burst of one-off shapes (lists with many filter values) must not evict all the others at once.
+    if (byKey.size >= MAX_TEMPLATES) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, (t = { compiled, slots }));
   }
   return t;

@@ -679,6 +679,47 @@ export interface AutomationWaitsTable {
   lease_until: string | null;
 }
 
+export interface ReportSchedulesTable {
+  id: string;
+  tenant_id: string;
+  report_id: string;
+  owner_id: string;
+  name: string;
+  cron: string;
+  time_zone: string;
+  /** JSON: { users: string[]; emails: string[] } */
+  recipients: string;
+  /** JSON: parameter values by name */
+  parameters: string;
+  format: string;
+  active: number;
+  next_run_on: string | null;
+  last_error: string | null;
+  created_on: string;
+  modified_on: string;
+}
+
+export interface ReportScheduleRunsTable {
+  id: string;
+  tenant_id: string;
+  schedule_id: string;
+  slot: string;
+  node: string;
+  started_on: string;
+  duration_ms: number;
+  row_count: number;
+  recipients: number;
+  error: string | null;
+}
+
+export interface ReportScheduleLeasesTable {
+  schedule_id: string;
+  tenant_id: string;
+  due_on: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
 export interface AutomationLeasesTable {
   automation_id: string;
   tenant_id: string;
@@ -837,6 +878,9 @@ export interface DB {
   automations: AutomationsTable;
   reports: ReportsTable;
   report_shares: ReportSharesTable;
+  report_schedules: ReportSchedulesTable;
+  report_schedule_runs: ReportScheduleRunsTable;
+  report_schedule_leases: ReportScheduleLeasesTable;
   automation_runs: AutomationRunsTable;
   automation_events: AutomationEventsTable;
   audit_events: AuditEventsTable;
@@ -849,6 +893,18 @@ export interface DB {
   store_keys: StoreKeysTable;
   dashboards: DashboardsTable;
   process_jobs: ProcessJobsTable;
+  uni_passages: UniPassagesTable;
+  uni_passages_fts: UniPassagesFtsTable;
+  uni_index_state: UniIndexStateTable;
+  uni_threads: UniThreadsTable;
+  uni_messages: UniMessagesTable;
+  uni_config: UniConfigTable;
+  uni_usage: UniUsageTable;
+  ocr_jobs: OcrJobsTable;
+  ocr_tokens: OcrTokensTable;
+  ocr_rules: OcrRulesTable;
+  ml_models: MlModelsTable;
+  ocr_hints: OcrHintsTable;
 }
 
 /** The tenant's menu configuration (migration 0108): JSON, see src/server/menu-settings/config.ts. */
@@ -866,5 +922,140 @@ export interface SystemSettingsTable {
   modified_on: string;
 }
 
+/** An OCR job (migration 0115): status queued | running | done | failed; pages is OcrPage[] as JSON text. */
+export interface OcrJobsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  module_id: string;
+  provider_id: string;
+  language: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  file_name: string;
+  content_type: string;
+  size: number;
+  image_key: string | null;
+  pages: string | null;
+  message: string | null;
+  created_on: string;
+  finished_on: string | null;
+}
+
+/** An OCR provider's API token for a tenant (migration 0115), sealed (crypto/secrets.ts). */
+export interface OcrTokensTable {
+  tenant_id: string;
+  provider_id: string;
+  token: string;
+  modified_by: string;
+  modified_on: string;
+}
+
+/** An assistant thread of one user (migration 0114). */
+export interface UniThreadsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  title: string;
+  created_on: string;
+  modified_on: string;
+}
+
+/** A message of a thread (migration 0114): citations Passage[] and proposal as JSON text. */
+export interface UniMessagesTable {
+  id: string;
+  tenant_id: string;
+  thread_id: string;
+  user_id: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  content: string;
+  citations: string;
+  proposal: string | null;
+  created_on: string;
+}
+
+/** The tenant's OpenAI-compatible endpoint (migration 0114); api_key sealed (crypto/secrets.ts). */
+export interface UniConfigTable {
+  tenant_id: string;
+  base_url: string;
+  model: string;
+  api_key: string;
+  modified_by: string;
+  modified_on: string;
+}
+
+/** Assistant usage per user and UTC day (migration 0114). */
+export interface UniUsageTable {
+  tenant_id: string;
+  user_id: string;
+  day: string;
+  calls: number;
+  errors: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_ms: number;
+}
+
+/** An app's OCR mapping rules (migration 0116): rules is OcrRule[] as JSON text. */
+export interface OcrRulesTable {
+  tenant_id: string;
+  module_id: string;
+  rules: string;
+  modified_by: string;
+  modified_on: string;
+}
+
+/** A hint left by users' corrections (migration 0116): the label next to a field's value and how often it was chosen. */
+export interface OcrHintsTable {
+  tenant_id: string;
+  module_id: string;
+  field: string;
+  label_key: string;
+  direction: 'right' | 'below';
+  label: string;
+  uses: number;
+  created_by: string;
+  last_used_on: string;
+}
+
+/** The assistant's full-text index (migration 0113): one passage per app, workflow, report or record field. */
+export interface UniPassagesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  source: 'app' | 'workflow' | 'report' | 'record';
+  ref_id: string;
+  module_id: string;
+  field: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** SQLite only: the FTS5 table over uni_passages (rowid = uni_passages.id). */
+export interface UniPassagesFtsTable {
+  rowid: number;
+  tenant_id: string;
+  title: string;
+  body: string;
+}
+
+/** How far the index has read each source of a tenant (modified_on of the last row indexed). */
+export interface UniIndexStateTable {
+  tenant_id: string;
+  kind: string;
+  watermark: string;
+}
+
 /** Tables that carry tenant_id; only these are reachable through a TenantDb. */
 export type TenantTable = { [K in keyof DB]: DB[K] extends { tenant_id: string } ? K : never }[keyof DB];
+
+export interface MlModelsTable {
+  tenant_id: string;
+  module_id: string;
+  field: string;
+  /** Token statistics per value (JSON), never a training record. */
+  model: string;
+  records_seen: number;
+  trained_version: number;
+  trained_on: string;
+}

@@ -11,9 +11,9 @@ import { recordChanges } from '../audit/diff.js';
 import { loadVersion } from '../records/store.js';
 
 /**
- * Deletes are all-or-nothing: a user may delete their own drafts; administrators may delete any record (with its
- * tasks, process instances, history and comments). A record the user may not open is "not found", as everywhere;
- * one they may open but not delete is refused with the reason. Either way nothing is deleted.
+ * Deletes are all-or-nothing and need the app's delete right: a user may delete their own drafts; administrators may
+ * delete any record (with its tasks, process instances, history and comments). A record the user may not open is
+ * "not found", as everywhere; one they may open but not delete is refused with the reason. Nothing is deleted then.
  */
 export async function deleteRecords(
   tdb: TenantDb,
@@ -29,7 +29,8 @@ export async function deleteRecords(
     // Only the user's own drafts may go (administrators: anything); what else they may not even open is not found.
     const refused = isAdmin(user) ? [] : rows.filter((r) => !(r.is_draft && maySaveDraft(user, r)));
     for (const r of refused) if (!(await mayViewRecord(tx, user, r))) throw notFound('Record not found');
-    for (const moduleId of new Set(rows.map((r) => r.module_id))) await assertModuleAccess(tx, user, moduleId, 'view');
+    for (const moduleId of new Set(rows.map((r) => r.module_id)))
+      await assertModuleAccess(tx, user, moduleId, 'delete');
     if (refused.length)
       throw forbidden(
         refused.length === 1 && rows.length === 1

@@ -4,6 +4,7 @@ import type { DialectName } from '../db/database.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest } from '../http/errors.js';
+import { param } from '../db/prepared-query.js';
 import { isAdmin, visibleRecordsWhere } from '../access/index.js';
 import { OPEN, processOutcome, processStatus } from '../engine/status.js';
 import type { ListColumn } from './columns.js';
@@ -32,6 +33,24 @@ function visible(q: Q, user: AuthUser, draft: boolean): Q {
   return cond ? q.where(cond) : q;
 }
 
+/**
+ * Page queries are built once per shape and afterwards only filled in (db/prepared-query.ts). The shape is everything
+ * the SQL text follows from besides the placeholders: the columns' expressions (one map per published version),
+ * the user's roles (which visibility condition), filters and search (their values stay in the built query, so
+ * their hash is part of the key), sort, direction and which part of the keyset is read.
+ */
+const columnsIds = new WeakMap<Map<string, ListColumn>, number>();
+let columnsCount = 0;
+function columnsId(columns: Map<string, ListColumn>): number {
+  let id = columnsIds.get(columns);
+  if (id === undefined) columnsIds.set(columns, (id = ++columnsCount));
+  return id;
+}
+const roleShape = (u: AuthUser) =>
+  `${+u.isSysAdmin}${+u.isAdministrator}${+u.isFullUser}${+u.isConsultant}|${u.scope ?? ''}`;
+/** The user as the visibility rule sees them in a built query: their id and tenant are placeholders. */
+const placeholderUser = (u: AuthUser): AuthUser => ({ ...u, id: param('user'), tenantId: param('userTenant') });
+
 /** Global search over the values of the listed fields and the text system columns. */
 function searchSql(dialect: DialectName, text: string, fieldKeys: string[]): RawBuilder<SqlBool> {
   const p = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,12 +77,13 @@ export interface ListScope extends PageScope {
   counter: Kysely<DB>;
 }
 
-function base(s: PageScope, q: ListQuery, withFilters = true): Q {
-  let b = s.tdb
+/** `tdb` and `user` may be the placeholders of a built-once query (then the module is one too). */
+function base(s: PageScope, q: ListQuery, withFilters = true, tdb = s.tdb, user = s.user): Q {
+  let b = tdb
     .selectFrom('records')
-    .where('records.module_id', '=', s.moduleId)
+    .where('records.module_id', '=', tdb === s.tdb ? s.moduleId : param('module'))
     .where('records.is_draft', '=', s.draft ? 1 : 0) as unknown as Q;
-  b = visible(b, s.user, s.draft);
+  b = visible(b, user, s.draft);
   if (!withFilters) return b;
   for (const f of q.filters) b = b.where(filterSql(s.columns.get(f.column)!, f));
   for (const c of q.where ?? []) b = b.where(c);
@@ -88,7 +108,6 @@ const SELECT = [
   'records.workflow_initiator_user',
   'records.workflow_initiator_email',
   'records.workflow_completed_on',
-  'records.workflow_faulted_on',
   'records.created_by',
   'records.created_on',
   'records.modified_on',
@@ -104,23 +123,53 @@ async function segment(
   offset: number,
 ) {
   const e = q.sort.sortExpr;
-  let b = base(s, q).select([...SELECT, sql<string | number | null>`${e}`.as('sort_value')]);
   const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = q.dir;
-  if (nulls) {
-    b = b.where(sql<SqlBool>`${e} is null`);
-    if (after) b = b.where('records.id', q.dir === 'asc' ? '>' : '<', after.i);
-    b = b.orderBy('records.id', order);
-  } else {
-    if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
-    // Written as a range on the sort expression plus a tie-break (not a row value), so both planners scan the index from the cursor.
-    if (after)
-      b = b
-        .where(sql<SqlBool>`${e} ${cmp}= ${after.v}`)
-        .where(sql<SqlBool>`(${e} ${cmp} ${after.v} or records.id ${cmp} ${after.i})`);
-    b = b.orderBy(e, order).orderBy('records.id', order);
-  }
-  return b.limit(limit).offset(offset).execute();
+  const build = (tdb: TenantDb) => {
+    let b = base(s, q, true, tdb, placeholderUser(s.user)).select([
+      ...SELECT,
+      sql<string | number | null>`${e}`.as('sort_value'),
+    ]);
+    if (nulls) {
+      b = b.where(sql<SqlBool>`${e} is null`);
+      if (after) b = b.where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
+      b = b.orderBy('records.id', order);
+    } else {
+      if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
+      // PostgreSQL takes a row value as one index condition, so no row is fetched only to evaluate the tie-break
+      // (its sort key is a function call); SQLite scans the index from the cursor only for a range plus tie-break.
+      if (after && s.dialect === 'postgres')
+        b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
+      else if (after)
+        b = b
+          .where(sql<SqlBool>`${e} ${cmp}= ${param('v')}`)
+          .where(sql<SqlBool>`(${e} ${cmp} ${param('v')} or records.id ${cmp} ${param('i')})`);
+      b = b.orderBy(e, order).orderBy('records.id', order);
+    }
+    return b.limit(param<number>('limit')).offset(param<number>('offset'));
+  };
+  const key = [
+    'list.segment',
+    columnsId(s.columns),
+    s.draft ? 'd' : 'r',
+    roleShape(s.user),
+    q.hash,
+    q.filterHash,
+    q.sort.key,
+    q.dir,
+    nulls ? 'n' : 'v',
+    after ? 'a' : '',
+  ].join('|');
+  const values = {
+    module: s.moduleId,
+    user: s.user.id,
+    userTenant: s.user.tenantId,
+    v: after?.v ?? null,
+    i: after?.i ?? '',
+    limit,
+    offset,
+  };
+  return (await s.tdb.prepared(key, build, values)).rows;
 }
 
 type Row = Awaited<ReturnType<typeof segment>>[number];
@@ -211,16 +260,32 @@ async function countNow(s: ListScope, q: ListQuery, key: string) {
   return value;
 }
 
+/** Placeholders for a list of ids (the statement is built once per length) and their values. */
+function idParams(prefix: string, ids: string[]) {
+  const values: Record<string, string> = {};
+  for (const [i, id] of ids.entries()) values[`${prefix}${i}`] = id;
+  return { names: ids.map((_, i) => param(`${prefix}${i}`)), values };
+}
+
 /** Names of the users on a page (initiators, assignees of open tasks). */
 async function pageExtras(s: ListScope, rows: Row[]) {
-  const ids = rows.map((r) => r.id);
-  const tasks = ids.length
-    ? await s.tdb
-        .selectFrom('tasks')
-        .select(['record_id', 'assignee_id', 'activity_title'])
-        .where('record_id', 'in', ids)
-        .where('status', '=', OPEN)
-        .execute()
+  const ids = idParams(
+    'r',
+    rows.map((r) => r.id),
+  );
+  const tasks = rows.length
+    ? (
+        await s.tdb.prepared(
+          `list.tasks|${rows.length}`,
+          (t) =>
+            t
+              .selectFrom('tasks')
+              .select(['record_id', 'assignee_id', 'activity_title'])
+              .where('record_id', 'in', ids.names)
+              .where('status', '=', OPEN),
+          ids.values,
+        )
+      ).rows
     : [];
   const userIds = [
     ...new Set([
@@ -228,10 +293,17 @@ async function pageExtras(s: ListScope, rows: Row[]) {
       ...tasks.map((t) => t.assignee_id),
     ]),
   ];
+  const u = idParams('u', userIds);
   const users = userIds.length
-    ? await s.tdb.selectFrom('users').select(['id', 'fullname', 'username']).where('id', 'in', userIds).execute()
+    ? (
+        await s.tdb.prepared(
+          `list.users|${userIds.length}`,
+          (t) => t.selectFrom('users').select(['id', 'fullname', 'username']).where('id', 'in', u.names),
+          u.values,
+        )
+      ).rows
     : [];
-  const names = new Map(users.map((u) => [u.id, u.fullname || u.username]));
+  const names = new Map(users.map((x) => [x.id, x.fullname || x.username]));
   return { tasks, names };
 }
 

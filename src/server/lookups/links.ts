@@ -1,6 +1,6 @@
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { mayActOnModule, parsePermission } from '../access/index.js';
+import { mayActOnModule, parsePermission, teamsOf } from '../access/index.js';
 import { notFound } from '../http/errors.js';
 import { loadFieldRegistry } from '../../../runtime/registry-node.js';
 import type { FieldRegistry } from '../../../runtime/plugin-contract.js';
@@ -48,8 +48,9 @@ export async function dataLinks(tdb: TenantDb, user: AuthUser, moduleId: string)
     .execute();
   const self = mods.find((m) => m.id === moduleId);
   if (!self) throw notFound('App not found');
+  const teams = await teamsOf(tdb, user.id);
   const visible = new Map(
-    mods.filter((m) => mayActOnModule(user, parsePermission(m.permission), 'view')).map((m) => [m.id, m]),
+    mods.filter((m) => mayActOnModule(user, parsePermission(m.permission), 'view', teams)).map((m) => [m.id, m]),
   );
   const { manifests } = await loadFieldRegistry();
   const link = (l: ReturnType<typeof linksOf>[number], app: { id: string; display_name: string }): DataLink => ({

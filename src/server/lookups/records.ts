@@ -3,7 +3,7 @@ import { expressionBuilder, sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { mayActOnModule, parsePermission, visibleRecordsWhere } from '../access/index.js';
+import { mayActOnModuleNow, parsePermission, visibleRecordsWhere } from '../access/index.js';
 import { listColumns, type ListColumn } from '../entries/columns.js';
 import { searchKeySql } from '../entries/indexes.js';
 import { filterSql, parseFilters } from '../entries/filters.js';
@@ -23,7 +23,8 @@ export interface LookupTarget {
 /** The app's published records as the user may see them; undefined when they may not view that app's records. */
 export async function lookupTarget(tdb: TenantDb, user: AuthUser, moduleId: string): Promise<LookupTarget | undefined> {
   const m = await liveModule(tdb, moduleId);
-  if (!m?.published_version || !mayActOnModule(user, parsePermission(m.permission), 'view')) return undefined;
+  if (!m?.published_version || !(await mayActOnModuleNow(tdb, user, parsePermission(m.permission), 'view')))
+    return undefined;
   const v = await loadVersion(tdb, moduleId, m.published_version);
   return { moduleId, columns: listColumns(v, tdb.dialect) };
 }

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { mayActOnModule, parsePermission } from '../access/index.js';
+import { mayActOnModule, parsePermission, teamsOf } from '../access/index.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { FieldIndexer } from '../entries/indexes.js';
 import type { EgressLog } from '../egress/fetch.js';
@@ -33,8 +33,9 @@ export async function lookupApps(tdb: TenantDb, user: AuthUser): Promise<LookupA
     .orderBy('display_name')
     .limit(1000)
     .execute();
+  const teams = await teamsOf(tdb, user.id);
   return rows
-    .filter((m) => mayActOnModule(user, parsePermission(m.permission), 'view'))
+    .filter((m) => mayActOnModule(user, parsePermission(m.permission), 'view', teams))
     .map((m) => ({ id: m.id, name: m.display_name }));
 }
 

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import {
   assertModuleAccess,
   loadRecordFor,
-  mayActOnModule,
+  mayActOnModuleNow,
   maySaveDraft,
   parsePermission,
   redactRecord,
@@ -55,7 +55,10 @@ export async function formFor(tdb: TenantDb, user: AuthUser, moduleId: string): 
   const m = await liveModule(tdb, moduleId);
   if (!m) throw notFound('App not found');
   const permission = parsePermission(m.permission);
-  if (!mayActOnModule(user, permission, 'create') && !mayActOnModule(user, permission, 'view'))
+  if (
+    !(await mayActOnModuleNow(tdb, user, permission, 'create')) &&
+    !(await mayActOnModuleNow(tdb, user, permission, 'view'))
+  )
     throw forbidden('You do not have permission to open this app.');
   if (!m.published_version) throw notFound('This app has no published version.');
   const v = await loadVersion(tdb, m.id, m.published_version);

@@ -3,16 +3,30 @@ import { typed } from '../http/api.js';
 import type { Kysely } from 'kysely';
 import { reportRoutes } from './routes.js';
 import { ReportIndexer } from './indexes.js';
+import { mailingRoutes } from './mailing/routes.js';
+import { ReportMailer } from './mailing/scheduler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's report mailer (tests call `tick` to mail what is due at a chosen time). */
+    reportMailer: ReportMailer;
+  }
+}
 
 /**
  * Reports: grouped figures, pivots, drills and streamed exports over one app's records, always as the viewer (the
  * access module decides which records count and which fields may be read), and saved reports shared by role, team
- * or user.
+ * or user. Saved reports can be mailed on a schedule (mailing/), run as the schedule's owner.
  */
 export const reportsFeature = defineFeature({
   name: 'reports',
   async register(app, ctx) {
     const indexer = new ReportIndexer(() => ctx.db.system as unknown as Kysely<unknown>, ctx.db.dialect, ctx.log);
     reportRoutes(typed(app), ctx.db.dialect, indexer);
+    const mailer = new ReportMailer(ctx.db, ctx.log);
+    app.decorate('reportMailer', mailer);
+    if (ctx.config.scheduler) mailer.start(ctx.config.schedulerIntervalMs);
+    app.addHook('onClose', () => mailer.stop());
+    mailingRoutes(typed(app), ctx.db.system);
   },
 });

@@ -105,10 +105,10 @@ export interface PlanInput {
   shared?: SharedFilters;
 }
 
-/** Checks the viewer may view the app's records and reads the spec against the columns they may read. */
+/** Checks the viewer may report on the app (its reports right) and reads the spec against the columns they may read. */
 export async function planReport(tdb: TenantDb, dialect: DialectName, user: AuthUser, input: PlanInput): Promise<Plan> {
   const { spec } = input;
-  await assertModuleAccess(tdb, user, spec.moduleId, 'view');
+  await assertModuleAccess(tdb, user, spec.moduleId, 'reports');
   const m = await tdb
     .selectFrom('modules')
     .select('published_version')

@@ -92,6 +92,10 @@ export async function replaceShares(tdb: TenantDb, id: string, shares: { kind: s
 
 export async function deleteReportRows(tdb: TenantDb, id: string) {
   await tdb.deleteFrom('report_shares').where('report_id', '=', id).execute();
+  // Its mailings go with it (their lease rows find no schedule on the next pass and are released without a run).
+  const schedules = tdb.selectFrom('report_schedules').select('id').where('report_id', '=', id);
+  await tdb.deleteFrom('report_schedule_runs').where('schedule_id', 'in', schedules).execute();
+  await tdb.deleteFrom('report_schedules').where('report_id', '=', id).execute();
   await tdb.deleteFrom('reports').where('id', '=', id).execute();
 }
 

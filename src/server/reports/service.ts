@@ -89,7 +89,7 @@ export async function planFor(tdb: TenantDb, dialect: DialectName, user: AuthUse
 
 /** The columns a report over this app may use, for this viewer. */
 export async function columnsFor(tdb: TenantDb, dialect: DialectName, user: AuthUser, moduleId: string) {
-  await assertModuleAccess(tdb, user, moduleId, 'view');
+  await assertModuleAccess(tdb, user, moduleId, 'reports');
   const m = await tdb
     .selectFrom('modules')
     .select(['published_version', 'display_name'])

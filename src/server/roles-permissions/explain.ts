@@ -42,9 +42,9 @@ async function fieldRules(tdb: TenantDb, moduleId: string, version: number | nul
 }
 
 /**
- * Why a user of this tenant may or may not create, view and edit an app's records, and open, list and save one
- * record: the access module's own checks with their reasons (access/explain.ts), the user's teams, and the field
- * rules of the step. Everything is looked up through the caller's TenantDb, so another tenant's user, app or record
+ * Why a user of this tenant may or may not create, view, edit and delete an app's records, design it and report on
+ * it, and open, list and save one record: the access module's own checks with their reasons (access/explain.ts),
+ * the user's teams (read now), and the field rules of the step. Everything is looked up through the caller's TenantDb, so another tenant's user, app or record
  * is simply not found. No field value is returned.
  */
 export async function explain(tdb: TenantDb, b: ExplainBody): Promise<Explanation> {
@@ -56,7 +56,14 @@ export async function explain(tdb: TenantDb, b: ExplainBody): Promise<Explanatio
   if (b.recordId && (!r || r.module_id !== app.id)) throw notFound('Record not found');
   const e = await explainAccess(tdb, authUserOf(u, tdb.tenantId), parsePermission(app.permission), r);
   const team = e.taskTeamId ? (await q.teamName(tdb, e.taskTeamId))?.name : undefined;
-  const reasons = e.reasons.map((x) => (x.key === 'RECORD.TASK' && team ? { ...x, params: { ...x.params, team } } : x));
+  const teamNames = new Map((await q.teamRows(tdb)).map((t) => [t.id, t.name]));
+  const reasons = e.reasons.map((x) => {
+    if (x.key === 'RECORD.TASK' && team) return { ...x, params: { ...x.params, team } };
+    // A rule's team by name (tenant data the page marks as such), never its id.
+    if (x.key === 'RULE.TEAM')
+      return { ...x, params: { ...x.params, team: teamNames.get(x.params?.team ?? '') ?? '' } };
+    return x;
+  });
   if (u.status !== 'active') reasons.unshift({ key: 'USER.INACTIVE', ok: false });
   return {
     user: personOf(u),

@@ -78,3 +78,6 @@ export const recordPicks = (tdb: TenantDb, moduleId: string) =>
 
 export const existingUserIds = async (tdb: TenantDb, ids: string[]) =>
   new Set((await tdb.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((u) => u.id));
+
+export const existingTeamIds = async (tdb: TenantDb, ids: string[]) =>
+  new Set((await tdb.selectFrom('teams').select('id').where('id', 'in', ids).execute()).map((t) => t.id));

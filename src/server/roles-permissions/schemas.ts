@@ -86,6 +86,9 @@ export const Explanation = Type.Object({
     create: Type.Boolean(),
     view: Type.Boolean(),
     edit: Type.Boolean(),
+    delete: Type.Boolean(),
+    design: Type.Boolean(),
+    reports: Type.Boolean(),
     open: Type.Optional(Type.Boolean()),
     listed: Type.Optional(Type.Boolean()),
     saveDraft: Type.Optional(Type.Boolean()),
@@ -105,11 +108,15 @@ export type Explanation = Static<typeof Explanation>;
 export const ExplanationAnswer = Envelope(Explanation);
 
 const Change = Type.Object({ users: Type.Integer(), records: Type.Integer(), names: Type.Array(Type.String()) });
+const Changes = Type.Object({ gained: Change, lost: Change });
 export const WhatIf = Type.Object({
   users: Type.Integer(),
-  view: Type.Object({ gained: Change, lost: Change }),
-  create: Type.Object({ gained: Change, lost: Change }),
-  edit: Type.Object({ gained: Change, lost: Change }),
+  view: Changes,
+  create: Changes,
+  edit: Changes,
+  delete: Changes,
+  design: Changes,
+  reports: Changes,
 });
 export type WhatIf = Static<typeof WhatIf>;
 export const WhatIfAnswer = Envelope(WhatIf);

@@ -44,7 +44,8 @@ export async function recordsToPick(tdb: TenantDb, moduleId: string): Promise<Re
 
 /**
  * Saves an app's permission rules through the apps feature's own update (same checks, same stored shape, the same
- * 'app.permissions' audit entry); people named in a rule must be users of this tenant.
+ * 'app.permissions' audit entry); people and teams named in a rule must be this tenant's. A team stays a team:
+ * its members are read whenever the rule is checked.
  */
 export async function savePermission(tdb: TenantDb, user: AuthUser, moduleId: string, permission: ModulePermission) {
   const problem = permissionProblem(permission);
@@ -53,6 +54,11 @@ export async function savePermission(tdb: TenantDb, user: AuthUser, moduleId: st
   if (named.length) {
     const known = await q.existingUserIds(tdb, named);
     if (named.some((id) => !known.has(id))) throw badRequest('A rule names someone who is not a user here.');
+  }
+  const teams = [...new Set(Object.values(permission.rules ?? {}).flatMap((r) => r?.teams ?? []))];
+  if (teams.length) {
+    const known = await q.existingTeamIds(tdb, teams);
+    if (teams.some((id) => !known.has(id))) throw badRequest('A rule names a team that does not exist here.');
   }
   return tdb.transaction((tx) => updateApp(tx, user, '', moduleId, { permission }));
 }

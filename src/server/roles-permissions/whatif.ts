@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { authUserOf, type AuthUser } from '../identity/user-info.js';
 import {
+  MODULE_ACTIONS,
   mayActOnModule,
   parsePermission,
   permissionProblem,
@@ -36,10 +37,18 @@ async function listedRecords(tdb: TenantDb, moduleId: string, users: AuthUser[],
   return ids.size;
 }
 
+/** Which records an action reaches: the lists' records (view, reports) or the user's own drafts (edit, delete). */
+const REACH: Partial<Record<ModuleAction, 'list' | 'drafts'>> = {
+  view: 'list',
+  reports: 'list',
+  edit: 'drafts',
+  delete: 'drafts',
+};
+
 /**
  * What saving `proposed` as an app's permission rules would change, without saving: which active users gain or lose
- * the right to create, view and edit its records (the same mayActOnModule the routes enforce, before and after), and
- * how many records that opens or closes (view: the records in their lists; edit: their drafts they could save).
+ * each right (the same mayActOnModule the routes enforce, before and after, with each user's teams as they are now),
+ * and how many records that opens or closes (view, reports: the records in their lists; edit, delete: their drafts).
  */
 export async function whatIf(tdb: TenantDb, moduleId: string, proposed: ModulePermission): Promise<WhatIf> {
   const problem = permissionProblem(proposed);
@@ -48,16 +57,17 @@ export async function whatIf(tdb: TenantDb, moduleId: string, proposed: ModulePe
   if (!app) throw notFound('App not found');
   const current = parsePermission(app.permission);
   const users = (await q.userRows(tdb, true)).slice(0, q.PEOPLE_CAP).map((u) => authUserOf(u, tdb.tenantId));
+  const teams = new Map<string, Set<string>>();
+  for (const m of await q.memberRows(tdb)) teams.set(m.user_id, (teams.get(m.user_id) ?? new Set()).add(m.team_id));
+  const may = (u: AuthUser, p: ModulePermission, action: ModuleAction) => mayActOnModule(u, p, action, teams.get(u.id));
   const change = async (action: ModuleAction, gained: boolean) => {
-    const who = users.filter(
-      (u) => mayActOnModule(u, current, action) !== gained && mayActOnModule(u, proposed, action) === gained,
-    );
-    const records = action === 'create' || !who.length ? 0 : await listedRecords(tdb, moduleId, who, action === 'edit');
+    const who = users.filter((u) => may(u, current, action) !== gained && may(u, proposed, action) === gained);
+    const reach = REACH[action];
+    const records = !reach || !who.length ? 0 : await listedRecords(tdb, moduleId, who, reach === 'drafts');
     return { users: who.length, records, names: who.slice(0, NAMES).map((u) => u.fullname) };
   };
-  const both = async (action: ModuleAction) => ({
-    gained: await change(action, true),
-    lost: await change(action, false),
-  });
-  return { users: users.length, view: await both('view'), create: await both('create'), edit: await both('edit') };
+  const out = { users: users.length } as WhatIf;
+  for (const action of MODULE_ACTIONS)
+    out[action] = { gained: await change(action, true), lost: await change(action, false) };
+  return out;
 }

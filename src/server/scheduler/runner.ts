@@ -6,7 +6,7 @@ import { TenantDb } from '../tenancy/tenant-db.js';
 import { inTransaction } from '../engine/actions.js';
 import { createRecordAs, ownerWhoMayCreate } from '../records/create-as.js';
 import { HttpError } from '../http/errors.js';
-import { nextRun, parseCron } from './cron.js';
+import { nextCronRun } from './cron.js';
 
 /** How long a node may hold a schedule before another node may take it over (a crashed node's lease expires). */
 const LEASE_MS = 5 * 60_000;
@@ -23,7 +23,7 @@ export interface ScheduleRow {
 }
 
 export function nextDue(s: Pick<ScheduleRow, 'cron' | 'time_zone'>, after: Date): string | null {
-  return nextRun(parseCron(s.cron), after, s.time_zone)?.toISOString() ?? null;
+  return nextCronRun(s.cron, s.time_zone, after)?.toISOString() ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { assertModuleAccess, isAdmin } from '../access/index.js';
-import { CronError, isTimeZone, parseCron } from './cron.js';
+import { CronError, compileCron, isTimeZone } from './cron.js';
 import { nextDue } from './runner.js';
 import {
   deleteSchedule as deleteRows,
@@ -77,13 +77,13 @@ export async function saveSchedule(
   if (!name) throw badRequest('Name is required');
   if (name.length > 100) throw badRequest('Name can have at most 100 characters.');
   if (!cron) throw badRequest('Schedule is required');
+  if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone '${timeZone}'.`);
   try {
-    parseCron(cron);
+    compileCron(cron, timeZone);
   } catch (err) {
     if (err instanceof CronError) throw badRequest(`Schedule is not valid: ${err.message}`);
     throw err;
   }
-  if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone '${timeZone}'.`);
   const dataText = JSON.stringify(b.data ?? {});
   if (dataText.length > 200_000) throw badRequest('data is too large.');
   await assertModuleAccess(tdb, user, moduleId, 'create');

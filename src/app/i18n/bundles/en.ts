@@ -12,7 +12,7 @@ export default languageBundle(
   import.meta.glob(
     [
       '../locales/*/en.json',
-      '!../locales/{audit,dashboards,dataconnector,designer,processconsole,referencedata,reports,rolesperm,webhooks,workflow}/en.json',
+      '!../locales/{audit,dashboards,dataconnector,designer,help,ocr,ocrrules,processconsole,referencedata,reports,rolesperm,uni,webhooks,workflow}/en.json',
     ],
     { eager: true },
   ),

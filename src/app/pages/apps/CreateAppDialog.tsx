@@ -7,6 +7,7 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
+  Icon,
   InputGroup,
   Intent,
   Radio,
@@ -159,7 +160,11 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
                   { value: '', label: t('APPS.CREATE.NO_PROVIDER') },
                   ...(providers.data ?? []).map((p) => ({ value: p.id, label: p.name })),
                 ]}
-                onChange={(e) => setForm((f) => ({ ...f, ocrProviderId: e.currentTarget.value, mlServices: [] }))}
+                onChange={(e) => {
+                  // Read now: the event's currentTarget is gone by the time React runs the updater.
+                  const ocrProviderId = e.currentTarget.value;
+                  setForm((f) => ({ ...f, ocrProviderId, mlServices: [] }));
+                }}
               />
             </FormGroup>
             <FormGroup
@@ -177,7 +182,7 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
                       key={s.id}
                       value={s.id}
                       disabled={!s.licensed || submitting}
-                      labelElement={<MlLabel name={s.name} licensed={s.licensed} />}
+                      labelElement={<MlLabel id={s.id} name={s.name} licensed={s.licensed} />}
                     />
                   ))}
                 </RadioGroup>
@@ -187,7 +192,7 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
                     key={s.id}
                     checked={form.mlServices.includes(s.id)}
                     disabled={!s.licensed || submitting || !form.ocrProviderId}
-                    labelElement={<MlLabel name={s.name} licensed={s.licensed} />}
+                    labelElement={<MlLabel id={s.id} name={s.name} licensed={s.licensed} />}
                     onChange={(e) =>
                       set(
                         'mlServices',
@@ -225,7 +230,16 @@ export function CreateAppDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   );
 }
 
-function MlLabel({ name, licensed }: { name: string; licensed: boolean }) {
+/** A service plugin's name in the user's language (its English name when it has no text), with its licence state. */
+function MlLabel({ id, name, licensed }: { id: string; name: string; licensed: boolean }) {
   const { t } = useTranslation();
-  return licensed ? <>{name}</> : <Tooltip content={t('APPS.CREATE.NEEDS_LICENCE', { name })}>{name}</Tooltip>;
+  const shown = t(`ML.SERVICE.${id}`, { defaultValue: name });
+  if (licensed) return <>{shown}</>;
+  return (
+    <Tooltip content={t('APPS.CREATE.NEEDS_LICENCE', { name: shown })}>
+      <span className="ml-unlicensed">
+        {shown} <Icon icon="lock" size={12} aria-label={t('APPS.CREATE.NEEDS_LICENCE', { name: shown })} />
+      </span>
+    </Tooltip>
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button, Callout, H3, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,14 @@ import { entries, serverMessage } from '../../api/entries';
 import { toastSuccess } from '../../components/toaster';
 import { queryKeys } from '../../realtime/query-keys';
 import { useFieldDataSource } from '../../api/field-data';
+import { pageTexts } from '../../i18n/page-texts';
+import { ocrSettings, ocrSettingsKey } from './ocr/settings';
+import type { OcrPanelHandle } from './ocr/OcrPanel';
+
+// The OCR panel and its texts load only for apps that read documents.
+const OcrPanel = lazy(() => Promise.all([import('./ocr/OcrPanel'), pageTexts(['ocr'])]).then(([m]) => m));
+// Value suggestions load only for apps with machine-learning services.
+const SuggestionChips = lazy(() => import('./suggest/SuggestionChips').then((m) => ({ default: m.SuggestionChips })));
 
 /** /item-editor/:moduleId[/:recordId]: a new record or a draft, rendered from its pinned definition version. */
 export function ItemEditorPage() {
@@ -40,6 +48,8 @@ export function ItemEditorPage() {
   const [submitTried, setSubmitTried] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const handle = useRef<RecordFormHandle | null>(null);
+  const ocr = useQuery({ queryKey: ocrSettingsKey(moduleId), queryFn: () => ocrSettings(moduleId) });
+  const ocrPanel = useRef<OcrPanelHandle | null>(null);
 
   const loading = recordId ? record.isLoading : form.isLoading;
   const failed = recordId ? record.error : form.error;
@@ -57,6 +67,7 @@ export function ItemEditorPage() {
     try {
       const r = await saveRecord({ moduleId, recordId, version: record.data?.version, data: current });
       void toastSuccess(t('RECORD.SAVED'));
+      ocrPanel.current?.saved(current);
       await qc.invalidateQueries({ queryKey: queryKeys.record(r.id) });
       if (!recordId) navigate(`/item-editor/${moduleId}/${r.id}`, { replace: true, state: { checked: !complete } });
       setValues(undefined);
@@ -79,6 +90,7 @@ export function ItemEditorPage() {
     try {
       const r = await entries.submit({ moduleId, recordId, version: record.data?.version, data: current });
       void toastSuccess(t('ENTRY.SUBMITTED'));
+      ocrPanel.current?.saved(current);
       await qc.invalidateQueries({ queryKey: queryKeys.recordsAny });
       await qc.invalidateQueries({ queryKey: queryKeys.tasks });
       await qc.invalidateQueries({ queryKey: queryKeys.record(r.recordId) });
@@ -121,6 +133,17 @@ export function ItemEditorPage() {
           {serverError}
         </Callout>
       )}
+      {!readOnly && ocr.data?.providerId && (
+        <Suspense fallback={null}>
+          <OcrPanel
+            ref={ocrPanel}
+            moduleId={moduleId}
+            settings={ocr.data}
+            definition={source.definition}
+            onApply={(found) => setValues({ ...current, ...found })}
+          />
+        </Suspense>
+      )}
       <RecordForm
         compiled={compiled}
         values={current}
@@ -131,6 +154,17 @@ export function ItemEditorPage() {
         showErrors={checked || submitTried}
         data={fieldData}
       />
+      {!readOnly && ocr.data?.suggest && (
+        <Suspense fallback={null}>
+          <SuggestionChips
+            moduleId={moduleId}
+            recordId={recordId}
+            values={current}
+            labelOf={(f) => compiled.fields[f]?.label ?? f}
+            onAccept={(f, v) => setValues({ ...current, [f]: v })}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -11,7 +11,9 @@ import { ReportBuilder, useReportColumns } from './ReportBuilder';
 import { ReportResult } from './ReportResult';
 import { FolderOptions } from './SaveReportDialog';
 import { SharingEditor } from './SharingEditor';
+import { ScheduleMailing } from './ScheduleMailing';
 import { cleanSpec, emptySpec } from './spec';
+import { reportSpecOf, useUniDraft } from '../../uni/drafts';
 import './reports.css';
 
 type Draft = Required<Pick<ReportInput, 'name' | 'folder' | 'notes' | 'spec' | 'parameters' | 'sharedWith'>>;
@@ -37,6 +39,8 @@ export function ReportDesignerPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  // A draft Uni proposed (`?draft=`): pre-fills a new report; saving stays the user's decision.
+  const uni = useUniDraft(params.get('id') ? '' : (params.get('draft') ?? ''));
   const navigate = useNavigate();
   const qc = useQueryClient();
   const detail = useQuery({ queryKey: reportKeys.detail(id), queryFn: () => reportDetail(id), enabled: !!id });
@@ -47,10 +51,16 @@ export function ReportDesignerPage() {
   const [error, setError] = useState<string | null>(null);
   const cols = useReportColumns(draft?.spec.moduleId ?? '');
   useEffect(() => {
-    if (!id) setDraft(NEW);
+    if (!id && uni.report)
+      setDraft({
+        ...NEW,
+        name: uni.report.title,
+        spec: { ...emptySpec(uni.report.appId), ...reportSpecOf(uni.report) },
+      });
+    else if (!id) setDraft(NEW);
     else if (detail.data) setDraft(draftOf(detail.data));
     setPreview(null);
-  }, [id, detail.data]);
+  }, [id, detail.data, uni.report]);
 
   if (id && detail.error) return <NonIdealState icon="error" title={errorMessage(detail.error)} />;
   if (!draft) return <Spinner className="page-spinner" />;
@@ -110,6 +120,11 @@ export function ReportDesignerPage() {
         />
       </header>
       {locked && <Callout intent="warning">{t('REPORTS.READ_ONLY')}</Callout>}
+      {uni.report && (
+        <Callout intent="primary" icon="chat" data-testid="uni-draft-filled">
+          {t('UNI.DRAFT_FILLED')}
+        </Callout>
+      )}
       {error && (
         <Callout intent="danger" role="alert">
           {error}
@@ -144,6 +159,7 @@ export function ReportDesignerPage() {
         <ParametersEditor value={draft.parameters} onChange={(parameters) => set({ parameters })} />
         <SharingEditor value={draft.sharedWith} onChange={(sharedWith) => set({ sharedWith })} />
       </div>
+      {id && detail.data?.editable && <ScheduleMailing reportId={id} parameters={defaults(draft)} />}
       {preview && preview.spec?.moduleId === draft.spec.moduleId && (
         <ReportResult
           runs={runs}

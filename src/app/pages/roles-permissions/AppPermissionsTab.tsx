@@ -9,7 +9,7 @@ import { RuleEditor, type Rule } from './RuleEditor';
 
 type Rules = Partial<Record<(typeof ACTIONS)[number], Rule>>;
 
-/** Per app: who may create, view and edit its records; a what-if preview of any change before it is saved. */
+/** Per app: who may create, view, edit and delete its records, design it and report on it; a what-if preview. */
 export function AppPermissionsTab() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -53,7 +53,7 @@ export function AppPermissionsTab() {
       <FormGroup label={t('ROLESPERM.APP')} labelFor="rolesperm-app" inline>
         <HTMLSelect id="rolesperm-app" value={app.id} onChange={(e) => setAppId(e.target.value)}>
           {apps.data.map((a) => (
-            <option key={a.id} value={a.id}>
+            <option key={a.id} value={a.id} data-tenant-text>
               {a.name} ({a.status})
             </option>
           ))}
@@ -64,7 +64,6 @@ export function AppPermissionsTab() {
           <RuleEditor key={a} action={a} rule={rules[a]} people={folks.data} onChange={(r) => setRule(a, r)} />
         ))}
       </div>
-      <p className="bp6-text-muted">{t('ROLESPERM.APPS.NOT_PER_APP')}</p>
       {dirty && (
         <Callout intent={Intent.PRIMARY} title={t('ROLESPERM.WHATIF.TITLE')} className="rolesperm-whatif">
           {preview.error && errorMessage(preview.error)}
@@ -109,8 +108,8 @@ function WhatIfTable({ w }: { w: WhatIf }) {
           {ACTIONS.map((a) => (
             <tr key={a} data-action={a}>
               <th scope="row">{t(`ROLESPERM.ACTION.${a}`)}</th>
-              {cell(w[a].gained, a !== 'create')}
-              {cell(w[a].lost, a !== 'create')}
+              {cell(w[a].gained, a !== 'create' && a !== 'design')}
+              {cell(w[a].lost, a !== 'create' && a !== 'design')}
             </tr>
           ))}
         </tbody>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { appPermissions, explain, people, recordsOf, type Explanation } from './api';
 
-const VERDICTS = ['create', 'view', 'edit', 'open', 'listed', 'saveDraft'] as const;
+const VERDICTS = ['create', 'view', 'edit', 'delete', 'design', 'reports', 'open', 'listed', 'saveDraft'] as const;
 
 /** Pick a user and an app (and optionally a record): the access module's checks, rule by rule. */
 export function ExplainTab() {
@@ -131,6 +131,7 @@ function ExplanationView({ e }: { e: Explanation }) {
                 intent={r.ok === null ? Intent.NONE : r.ok ? Intent.SUCCESS : Intent.DANGER}
               />{' '}
               {t(`ROLESPERM.REASON.${key}`, param(r.params))}
+              {r.params?.via && <> {t('ROLESPERM.REASON.VIA', { via: t(`ROLESPERM.ACTION.${r.params.via}`) })}</>}
             </li>
           );
         })}

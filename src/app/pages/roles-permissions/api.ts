@@ -34,7 +34,9 @@ export const savePermission = (moduleId: string, permission: ModulePermission) =
   call<{ id: string }>(api.post(`${R}/apps/${encodeURIComponent(moduleId)}/permission`, { permission }));
 export const explain = (body: ExplainBody) => call<Explanation>(api.post(`${R}/explain`, body));
 
-export type Action = 'create' | 'view' | 'edit';
-export const ACTIONS: Action[] = ['create', 'view', 'edit'];
+export type Action = 'create' | 'view' | 'edit' | 'delete' | 'design' | 'reports';
+export const ACTIONS: Action[] = ['create', 'view', 'edit', 'delete', 'design', 'reports'];
+/** Rights whose default (no rule stored) is everyone. */
+export const RECORD_ACTIONS: Action[] = ['create', 'view', 'edit'];
 /** Roles a rule can name; system administrators and administrators always pass (access/modules.ts). */
 export const RULE_ROLES = ['fullUser', 'consultant'] as const;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../identity/user-info.js';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
-import { isDesigner, mayActOnModule, parsePermission } from '../../access/index.js';
+import { isDesigner, mayActOnModule, parsePermission, teamsOf } from '../../access/index.js';
 import { parseDatatable } from '../datatable.js';
 import * as q from './queries.js';
 import type { AppListRow, AppPage, MostUsedRow } from './schemas.js';
@@ -16,23 +16,24 @@ const SORTABLE = [
 ] as const;
 
 /** Apps a user sees: designers see every app (drafts too); others the published apps they may view or create in. */
-function visibleTo(user: AuthUser, rows: q.ListRow[]): q.ListRow[] {
+async function visibleTo(tdb: TenantDb, user: AuthUser, rows: q.ListRow[]): Promise<q.ListRow[]> {
   if (isDesigner(user)) return rows;
+  const teams = await teamsOf(tdb, user.id);
   return rows.filter((r) => {
     if (r.status !== 'Published') return false;
     const permission = parsePermission(r.permission);
-    return mayActOnModule(user, permission, 'view') || mayActOnModule(user, permission, 'create');
+    return mayActOnModule(user, permission, 'view', teams) || mayActOnModule(user, permission, 'create', teams);
   });
 }
 
 export async function listApplications(tdb: TenantDb, user: AuthUser): Promise<AppListRow[]> {
-  return visibleTo(user, await q.listRows(tdb, {})).map(listView);
+  return (await visibleTo(tdb, user, await q.listRows(tdb, {}))).map(listView);
 }
 
 /** Published apps whose name contains the term (first 200 by name). */
 export async function listForms(tdb: TenantDb, user: AuthUser, searchTerm = ''): Promise<AppListRow[]> {
   const rows = await q.listRows(tdb, { publishedOnly: true, search: searchTerm.trim().slice(0, 200), limit: 200 });
-  return visibleTo(user, rows).map(listView);
+  return (await visibleTo(tdb, user, rows)).map(listView);
 }
 
 /** The ten visible apps with the most records. */
@@ -40,7 +41,7 @@ export async function listMostUsed(tdb: TenantDb, user: AuthUser): Promise<MostU
   const counts = await q.mostRecords(tdb);
   if (!counts.length) return [];
   const n = new Map(counts.map((c) => [c.module_id, Number(c.n)]));
-  const rows = visibleTo(user, await q.listRows(tdb, { ids: [...n.keys()] }));
+  const rows = await visibleTo(tdb, user, await q.listRows(tdb, { ids: [...n.keys()] }));
   return rows
     .map((r) => ({ ...listView(r), record_count: n.get(r.id) ?? 0 }))
     .sort((a, b) => b.record_count - a.record_count)
@@ -58,7 +59,7 @@ export async function appPage(tdb: TenantDb, user: AuthUser, body: unknown, publ
     const [total, rows] = await Promise.all([table.count(), table.rows({ limit: dq.length, offset: dq.offset })]);
     return { data: rows.map(listView), recordsTotal: total, recordsFiltered: total, ...pageOf };
   }
-  const all = visibleTo(user, await table.rows());
+  const all = await visibleTo(tdb, user, await table.rows());
   return {
     data: all.slice(dq.offset, dq.offset + dq.length).map(listView),
     recordsTotal: all.length,

@@ -1,5 +1,5 @@
 import { ok, type ApiApp } from '../../http/api.js';
-import { rolesOf } from '../../access/index.js';
+import { assertModuleAccess, rolesOf } from '../../access/index.js';
 import { badRequest } from '../../http/errors.js';
 import { DatatablePayload, NoBody } from '../../../../schemas/api/common.js';
 import { EDITOR as E, type AppsChanged } from '../paths.js';
@@ -90,13 +90,17 @@ export function lifecycleRoutes(app: ApiApp, appsChanged: AppsChanged) {
       config: designers,
       schema: { tags, querystring: IdQuery, body: SaveFormBody, response: { 200: SavedDraftAnswer } },
     },
-    async (req) => ok(await saveDraft(req.tdb, req.user, req.query.id, req.body), 'The draft has been saved.'),
+    async (req) => {
+      await assertModuleAccess(req.tdb, req.user, req.query.id, 'design');
+      return ok(await saveDraft(req.tdb, req.user, req.query.id, req.body), 'The draft has been saved.');
+    },
   );
 
   app.post(
     `${E}/publish`,
     { config: designers, schema: { tags, querystring: IdQuery, body: NoBody, response: { 200: PublishedAnswer } } },
     async (req) => {
+      await assertModuleAccess(req.tdb, req.user, req.query.id, 'design');
       const published = await publishApp(req.tdb, req.user, req.query.id);
       appsChanged(req.tdb.tenantId);
       return ok(published, 'The app has been published.');
@@ -124,6 +128,7 @@ export function lifecycleRoutes(app: ApiApp, appsChanged: AppsChanged) {
     },
     async (req) => {
       const id = appIdOf(req.body.id, req.query.id, 'id');
+      await assertModuleAccess(req.tdb, req.user, id, 'design');
       const updated = await updateApp(req.tdb, req.user, req.tenant.settings, id, req.body);
       appsChanged(req.tdb.tenantId);
       return ok(updated, 'The app has been updated.');
@@ -137,7 +142,9 @@ export function lifecycleRoutes(app: ApiApp, appsChanged: AppsChanged) {
       schema: { tags, querystring: DeleteAppQuery, body: DeleteAppBody, response: { 200: AppIdAnswer } },
     },
     async (req) => {
-      const deleted = await deleteApp(req.tdb, req.user, appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId'));
+      const id = appIdOf(req.query.moduleId, req.body.moduleId, 'moduleId');
+      await assertModuleAccess(req.tdb, req.user, id, 'design');
+      const deleted = await deleteApp(req.tdb, req.user, id);
       appsChanged(req.tdb.tenantId);
       return ok(deleted, 'The app has been deleted.');
     },

@@ -41,13 +41,14 @@ export type MostUsedRow = Static<typeof MostUsedRow>;
 export const AppPage = DatatablePage(AppListRow);
 export type AppPage = Static<typeof AppPage>;
 
-/** Who may create, view or edit an app's records: everyone, or the roles and users listed (access/modules.ts). */
-export const ModuleAction = StringEnum(['create', 'view', 'edit']);
+/** Who may create, view, edit or delete an app's records, design it or report on it (access/modules.ts). */
+export const ModuleAction = StringEnum(['create', 'view', 'edit', 'delete', 'design', 'reports']);
 export type ModuleAction = Static<typeof ModuleAction>;
 export const AccessRule = Type.Object({
   everyone: Type.Optional(Type.Boolean()),
   roles: Type.Optional(Type.Array(StringEnum(['sysAdmin', 'administrator', 'fullUser', 'consultant']))),
   users: Type.Optional(Type.Array(Type.String())),
+  teams: Type.Optional(Type.Array(Type.String())),
 });
 export type AccessRule = Static<typeof AccessRule>;
 export const ModulePermission = Type.Object(
@@ -57,6 +58,9 @@ export const ModulePermission = Type.Object(
         create: Type.Optional(AccessRule),
         view: Type.Optional(AccessRule),
         edit: Type.Optional(AccessRule),
+        delete: Type.Optional(AccessRule),
+        design: Type.Optional(AccessRule),
+        reports: Type.Optional(AccessRule),
       }),
     ),
   },

@@ -1,31 +1,22 @@
+import { loadOcrRegistry } from '../../../../runtime/ocr-registry-node.js';
+import { loadMlRegistry } from '../../../../runtime/ml-registry-node.js';
+import { worksWith } from '../../../../runtime/ml-registry.js';
 import type { MlServiceView, OcrProvider } from './schemas.js';
 
 /**
- * OCR providers and their machine-learning services: a small fixed list on the server (no external calls). A
- * service with a `licence` is usable only when the tenant's settings list that licence.
+ * OCR providers and the machine-learning service plugins that go with them (plugins/ml/<id>/). A service with a
+ * `licence` is usable only when the tenant's settings list that licence.
  */
-interface MlService {
-  id: string;
-  providerId: string;
-  name: string;
-  licence: string | null;
-}
 
-export const OCR_PROVIDERS: OcrProvider[] = [
-  { id: 'azure-document-intelligence', name: 'Azure Document Intelligence', singleSelect: false },
-  { id: 'aws-textract', name: 'AWS Textract', singleSelect: false },
-  { id: 'google-document-ai', name: 'Google Document AI', singleSelect: true },
-];
+/** The OCR provider plugins installed (plugins/ocr/<id>/), in the shape the Create App dialog lists. */
+export const OCR_PROVIDERS: OcrProvider[] = Object.values((await loadOcrRegistry()).manifests).map((m) => ({
+  id: m.id,
+  name: m.name,
+  singleSelect: m.singleSelect,
+}));
 
-const ML_SERVICES: MlService[] = [
-  { id: 'azure-invoice', providerId: 'azure-document-intelligence', name: 'Invoices', licence: null },
-  { id: 'azure-receipt', providerId: 'azure-document-intelligence', name: 'Receipts', licence: null },
-  { id: 'azure-id', providerId: 'azure-document-intelligence', name: 'Identity documents', licence: 'ml-identity' },
-  { id: 'aws-forms', providerId: 'aws-textract', name: 'Forms and tables', licence: null },
-  { id: 'aws-expense', providerId: 'aws-textract', name: 'Expenses', licence: 'ml-expense' },
-  { id: 'google-form-parser', providerId: 'google-document-ai', name: 'Form parser', licence: null },
-  { id: 'google-custom', providerId: 'google-document-ai', name: 'Custom extractor', licence: 'ml-custom' },
-];
+/** The machine-learning service plugins installed. */
+export const ML_SERVICES = await loadMlRegistry();
 
 /** Licences listed in the tenant's settings (JSON text); unreadable settings grant none. */
 export function tenantLicences(settings: string | null | undefined): string[] {
@@ -40,11 +31,13 @@ export function tenantLicences(settings: string | null | undefined): string[] {
 /** The services of one provider (or all), marked with whether the tenant holds their licence. */
 export function mlServicesFor(settings: string | null | undefined, providerId?: string): MlServiceView[] {
   const licences = tenantLicences(settings);
-  return ML_SERVICES.filter((s) => !providerId || s.providerId === providerId).map((s) => ({
+  return ML_SERVICES.filter((s) => !providerId || worksWith(s, providerId)).map((s) => ({
     id: s.id,
-    providerId: s.providerId,
+    providerId: providerId ?? '',
     name: s.name,
     licensed: !s.licence || licences.includes(s.licence),
+    licence: s.licence,
+    targets: s.targets,
   }));
 }
 
@@ -72,7 +65,7 @@ export function mlServiceProblem(settings: string, providerId: unknown, ml: unkn
   if (provider.singleSelect && list.length > 1) return `${provider.name} takes one machine-learning service.`;
   const licences = tenantLicences(settings);
   for (const id of list as string[]) {
-    const s = ML_SERVICES.find((x) => x.id === id && x.providerId === provider.id);
+    const s = ML_SERVICES.find((x) => x.id === id && worksWith(x, provider.id));
     if (!s) return `Unknown machine-learning service '${id}'.`;
     if (s.licence && !licences.includes(s.licence)) return `You need a licence for ${s.name}.`;
   }

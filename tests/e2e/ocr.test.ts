@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, pageData, signInPage, useWeb } from '../support/web.js';
+import { expenseClaim, expenseRules } from '../fixtures/ocr/upload.js';
+
+const SHOTS = '/tmp/shots-ocr';
+const SCAN = path.join(import.meta.dirname, '../fixtures/ocr/invoice-1.png');
+
+describe('OCR on the record form in Chromium', () => {
+  const web = useWeb();
+
+  it('uploads a scan, shows the fields found on the page, fills the form and keeps a correction', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const { id: moduleId } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Scanned expenses',
+      ocrProviderId: 'tesseract',
+    });
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, { module: expenseClaim });
+    await pageData(page, 'POST', `/api/form/Editor/publish?id=${moduleId}`, {});
+    await pageData(page, 'PUT', `/api/ocr/rules/${moduleId}`, { rules: expenseRules });
+
+    await page.goto(`${web.origin}/item-editor/${moduleId}`);
+    const panel = page.locator('.ocr-panel');
+    await panel.getByText('Read a document').waitFor();
+    await panel.locator('input[type=file]').setInputFiles(SCAN);
+    const row = (field: string) => panel.locator(`tr[data-ocr-field="${field}"]`);
+    await row('invoice_no').waitFor({ timeout: 30_000 });
+    await expect.poll(() => row('invoice_no').locator('td').nth(1).textContent()).toBe('INV-20417');
+    expect(await row('total').locator('td').nth(1).textContent()).toBe('128.40');
+    expect(await panel.locator('.ocr-box').count()).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/ocr-panel.png`, fullPage: true });
+
+    await panel.getByRole('button', { name: 'Apply to the form' }).click();
+    await expect.poll(() => page.locator('#field-invoice_no').inputValue()).toBe('INV-20417');
+    expect(await page.locator('#field-total').inputValue()).toMatch(/^128\.40?$/);
+    // The user corrects what OCR could not know: the customer's name, as printed on the scan.
+    await page.fill('#field-customer', 'Northwind Traders');
+    await page.screenshot({ path: `${SHOTS}/ocr-applied.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(new RegExp(`/item-editor/${moduleId}/[0-9a-f-]+$`));
+    const recordId = page.url().split('/').pop()!;
+    const record = await pageData<{ data: Record<string, unknown> }>(
+      page,
+      'GET',
+      `/api/EntryModule/${recordId}/detail`,
+    );
+    expect(record.data).toMatchObject({
+      invoice_no: 'INV-20417',
+      invoice_date: '2026-03-14',
+      total: 128.4,
+      customer: 'Northwind Traders',
+    });
+
+    // The correction was kept as a hint: the next document of the app fills the customer too.
+    await page.goto(`${web.origin}/item-editor/${moduleId}`);
+    await panel.locator('input[type=file]').setInputFiles(SCAN);
+    await row('customer').waitFor({ timeout: 30_000 });
+    expect(await row('customer').locator('td').nth(1).textContent()).toBe('Northwind Traders');
+  }, 60_000);
+});
