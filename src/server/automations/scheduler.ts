@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { LeasePoller } from '../scheduler/poller.js';
 import type { DB } from '../db/schema.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { runAutomation } from './run.js';
@@ -30,37 +29,12 @@ const BATCH = 500;
  * inside its tenant and moves the due time on; the unique (automation, slot) run row is the backstop. Missed slots
  * are not replayed one by one: 'once' runs the missed time once, 'skip' waits for the next.
  */
-export class AutomationScheduler {
-  readonly node = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(
-      () => void this.tick().catch((err: unknown) => this.log.error({ err }, 'automation tick failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+export class AutomationScheduler extends LeasePoller {
+  constructor(db: Database, log: FastifyBaseLogger) {
+    super(db, log, 'automation');
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass: runs every automation due at `now`; answers how many runs this node made. */
-  tick(now = new Date()): Promise<number> {
-    const p = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.pass(now));
-    this.running = p;
-    return p;
-  }
-
-  private async pass(now: Date): Promise<number> {
+  protected async pass(now: Date): Promise<number> {
     // Due automations first, then the waiting runs whose time has come (the wait step).
     const ran = await this.runDue(now);
     return ran + (await resumeDueRuns(this.db, this.node, this.log, now));

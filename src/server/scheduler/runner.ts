@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { LeasePoller } from './poller.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { inTransaction } from '../engine/actions.js';
 import { createRecordAs, ownerWhoMayCreate } from '../records/create-as.js';
@@ -32,37 +31,12 @@ export function nextDue(s: Pick<ScheduleRow, 'cron' | 'time_zone'>, after: Date)
  * runs it inside the tenant, and moves the due time on. The unique (schedule, slot) run row is the backstop:
  * even a node whose lease expired mid-run cannot create a second record for the same slot.
  */
-export class Scheduler {
-  readonly node = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(
-      () => void this.tick().catch((err: unknown) => this.log.error({ err }, 'scheduler tick failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+export class Scheduler extends LeasePoller {
+  constructor(db: Database, log: FastifyBaseLogger) {
+    super(db, log, 'scheduler');
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass: runs every schedule due at `now`; returns how many runs this node made. */
-  tick(now = new Date()): Promise<number> {
-    const p = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.pass(now));
-    this.running = p;
-    return p;
-  }
-
-  private async pass(now: Date): Promise<number> {
+  protected async pass(now: Date): Promise<number> {
     const at = now.toISOString();
     const due = await this.db.system
       .selectFrom('schedule_leases')

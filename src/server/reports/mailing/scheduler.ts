@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { LeasePoller } from '../../scheduler/poller.js';
 import { TenantDb } from '../../tenancy/tenant-db.js';
 import { runSchedule } from './deliver.js';
 import { nextDue } from './service.js';
@@ -17,37 +16,12 @@ const BATCH = 100;
  * time), runs it inside its tenant and moves the due time on; the unique (schedule, slot) run row is the backstop.
  * A due time missed while the platform was down is mailed once (not once per missed time), then the next follows.
  */
-export class ReportMailer {
-  readonly node = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-
-  constructor(
-    private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(
-      () => void this.tick().catch((err: unknown) => this.log.error({ err }, 'report mailing tick failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+export class ReportMailer extends LeasePoller {
+  constructor(db: Database, log: FastifyBaseLogger) {
+    super(db, log, 'report mailing');
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  /** One pass: mails every schedule due at `now`; answers how many runs this node made. */
-  tick(now = new Date()): Promise<number> {
-    const p = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.pass(now));
-    this.running = p;
-    return p;
-  }
-
-  private async pass(now: Date): Promise<number> {
+  protected async pass(now: Date): Promise<number> {
     const at = now.toISOString();
     const due = await this.db.system
       .selectFrom('report_schedule_leases')
