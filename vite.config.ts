@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { iconPaths } from './scripts/vite-icon-paths';
@@ -5,6 +6,10 @@ import { iconPaths } from './scripts/vite-icon-paths';
 export default defineConfig({
   plugins: [react(), iconPaths()],
   root: '.',
+  resolve: {
+    // rjsf's markdown descriptions are never shown by the record form: keep the parser out of it.
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./runtime/react/no-markdown.tsx', import.meta.url)) },
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 // The update-records automation step over 100,000 records of one app (all of them pass its filter), run as a run
-// by hand of an automation owned by the administrator: batches of 500, each record through the owner's write path
-// (field rules, optimistic version, audit trail). Reports the time and records per second. BENCH_DB=sqlite (the
+// by hand of an automation owned by the administrator: batches of 500, each record's values under the owner's field
+// rules, then one UPDATE per batch (version checked per row) and one insert of the batch's audit entries. Reports the time and records per second. BENCH_DB=sqlite (the
 // default here) or postgres; BENCH_RECORDS sets how many.
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';

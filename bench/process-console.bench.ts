@@ -37,7 +37,7 @@ const step = (id: string, left: number, approver: string) => ({
     taskType: 'Approval',
   },
 });
-const flow = (steps: string[], approver: string) => ({
+export const flow = (steps: string[], approver: string) => ({
   activities: [
     { activityId: 'start', type: 'StartProcess', position: { left: 0, top: 0 } },
     ...steps.map((s, i) => step(s, 100 * (i + 1), approver)),
@@ -138,8 +138,11 @@ async function one(dialect: DialectName) {
   }
 }
 
-/** N running instances of the app's version 1: half at step keep, half at step old, each with an open task. */
-async function seed(tdb: TenantDb, moduleId: string, admin: string, n: number) {
+/**
+ * N running instances of the app's version 1, each with an open task: half at step keep, half at step old (or all
+ * at `steps[0]` when given).
+ */
+export async function seed(tdb: TenantDb, moduleId: string, admin: string, n: number, steps = ['keep', 'old']) {
   const now = new Date().toISOString();
   for (let from = 0; from < n; from += 500) {
     const records: Row<RecordsTable>[] = [];
@@ -148,7 +151,7 @@ async function seed(tdb: TenantDb, moduleId: string, admin: string, n: number) {
     for (let i = from; i < Math.min(n, from + 500); i++) {
       const id = crypto.randomUUID();
       const instance = crypto.randomUUID();
-      const at = i % 2 ? 'old' : 'keep';
+      const at = steps[i % steps.length]!;
       records.push({
         id,
         module_id: moduleId,

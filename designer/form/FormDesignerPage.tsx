@@ -55,10 +55,13 @@ import { SettingsPanel } from './SettingsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import './designer.css';
 import { useUniDraft } from '../../src/app/uni/drafts';
+import { hasMlService } from './ml/api';
 
 const JsonPanel = lazy(() => import('./JsonPanel'));
 // The OCR rules panel (and its sample image tools) loads only for apps that read documents.
 const OcrRulesPanel = lazy(() => import('./ocr/OcrRulesPanel'));
+// Likewise the suggestion targets and model status, only for apps with a machine-learning service.
+const MlModelsPanel = lazy(() => import('./ml/MlModelsPanel'));
 // Module constants: dnd-kit memoizes sensors on these objects, and a new object per render would re-render every
 // draggable and droppable of the canvas on each keystroke.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
@@ -515,6 +518,7 @@ function Designer({ app }: { app: DesignedApp }) {
           <Tab id="email" title={t('DESIGNER.TAB_EMAIL')} />
           <Tab id="settings" title={t('DESIGNER.TAB_SETTINGS')} />
           {app.ocr_provider_id && <Tab id="ocr" title={t('OCRRULES.TAB')} />}
+          {hasMlService(app.ml_service_id) && <Tab id="ml" title={t('MLMODELS.TAB')} />}
         </Tabs>
         <div
           role="tabpanel"
@@ -534,6 +538,11 @@ function Designer({ app }: { app: DesignedApp }) {
           {tab === 'ocr' && app.ocr_provider_id && (
             <Suspense fallback={<Spinner />}>
               <OcrRulesPanel moduleId={app.id} />
+            </Suspense>
+          )}
+          {tab === 'ml' && hasMlService(app.ml_service_id) && (
+            <Suspense fallback={<Spinner />}>
+              <MlModelsPanel moduleId={app.id} />
             </Suspense>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, H5, HTMLTable, Intent, Switch } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, H5, Intent, Switch } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../src/app/api/client';
 import { DataLinks } from './DataLinks';
@@ -12,21 +12,35 @@ import {
   type DesignedApp,
   type ModuleAction,
 } from '../../src/app/pages/apps/api';
+import { ACTIONS, people, type People } from '../../src/app/pages/roles-permissions/api';
+import { RuleEditor } from '../../src/app/pages/roles-permissions/RuleEditor';
+import { useAtomValue } from 'jotai';
+import { configAtom } from '../../src/app/state/auth';
+import '../../src/app/pages/roles-permissions/rolesperm.css';
 
-const ACTIONS: ModuleAction[] = ['create', 'view', 'edit'];
-const ROLES = ['sysAdmin', 'administrator', 'fullUser', 'consultant'] as const;
+const NOBODY: People = { users: [], teams: [], capped: false };
 
 /**
- * Per-form permission rules (who may create, view, edit records; the server enforces them), reassignment, and the
- * apps this one reads and is read by.
+ * Per-app permission rules (who may create, view, edit, delete records, design the app and report on it, by role,
+ * person or team; the server enforces them), reassignment, and the apps this one reads and is read by. The same
+ * rule editor as the roles and permissions page; people and teams are listed for administrators only.
  */
 export function SettingsPanel({ app }: { app: DesignedApp }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const config = useAtomValue(configAtom);
+  const admin = !!(config?.isSysAdmin || config?.isAdministrator);
+  // Only administrators may list the tenant's people and teams; other designers set rules by role.
+  const folks = useQuery({ queryKey: ['rolesperm', 'people'], queryFn: people, enabled: admin });
   const [rules, setRules] = useState<Partial<Record<ModuleAction, AccessRule>>>(app.permission.rules ?? {});
   const [saving, setSaving] = useState(false);
-  const rule = (a: ModuleAction): AccessRule => rules[a] ?? { everyone: true };
-  const setRule = (a: ModuleAction, r: AccessRule) => setRules((x) => ({ ...x, [a]: r }));
+  const setRule = (a: ModuleAction, r: AccessRule | undefined) =>
+    setRules((x) => {
+      const next = { ...x };
+      if (r) next[a] = r;
+      else delete next[a];
+      return next;
+    });
 
   async function run(p: () => Promise<unknown>) {
     setSaving(true);
@@ -34,6 +48,7 @@ export function SettingsPanel({ app }: { app: DesignedApp }) {
       await p();
       void toastSuccess(t('DESIGNER.SETTINGS_SAVED'));
       await qc.invalidateQueries({ queryKey: ['designed-app', app.id] });
+      await qc.invalidateQueries({ queryKey: ['rolesperm', 'apps'] });
     } catch (err) {
       void toastError(errorMessage(err));
     } finally {
@@ -44,56 +59,17 @@ export function SettingsPanel({ app }: { app: DesignedApp }) {
   return (
     <div className="fd-settings" data-testid="app-settings">
       <H5>{t('DESIGNER.PERMISSIONS')}</H5>
-      <HTMLTable compact>
-        <thead>
-          <tr>
-            <th />
-            <th>{t('DESIGNER.EVERYONE')}</th>
-            {ROLES.map((r) => (
-              <th key={r}>
-                {t(
-                  `ROLES.${r === 'sysAdmin' ? 'SYS_ADMIN' : r === 'administrator' ? 'ADMINISTRATOR' : r === 'fullUser' ? 'FULL_USER' : 'CONSULTANT'}`,
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {ACTIONS.map((a) => {
-            const r = rule(a);
-            return (
-              <tr key={a}>
-                <td>{t(`DESIGNER.ACTION.${a}`)}</td>
-                <td>
-                  <Checkbox
-                    aria-label={`${a} everyone`}
-                    checked={!!r.everyone}
-                    onChange={(e) => setRule(a, e.currentTarget.checked ? { everyone: true } : { roles: [] })}
-                  />
-                </td>
-                {ROLES.map((role) => (
-                  <td key={role}>
-                    <Checkbox
-                      aria-label={`${a} ${role}`}
-                      disabled={!!r.everyone}
-                      checked={!!r.everyone || !!r.roles?.includes(role)}
-                      onChange={(e) =>
-                        setRule(a, {
-                          ...r,
-                          everyone: false,
-                          roles: e.currentTarget.checked
-                            ? [...(r.roles ?? []), role]
-                            : (r.roles ?? []).filter((x) => x !== role),
-                        })
-                      }
-                    />
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </HTMLTable>
+      <div className="rolesperm-rules fd-rules">
+        {ACTIONS.map((a) => (
+          <RuleEditor
+            key={a}
+            action={a}
+            rule={rules[a]}
+            people={folks.data ?? NOBODY}
+            onChange={(r) => setRule(a, r)}
+          />
+        ))}
+      </div>
       <p className="fd-hint">{t('DESIGNER.PERMISSIONS_HINT')}</p>
       <Button
         intent={Intent.PRIMARY}

@@ -4,6 +4,7 @@ import type { CompiledField } from '../compile';
 import { FormRuntimeContext } from './form-context';
 import type { FieldSnapshot, RecordStore } from './record-store';
 import { useFieldRuntimes } from './registries';
+import { loadedRuntimes } from './runtime-loaders';
 
 interface Props {
   field: CompiledField;
@@ -18,7 +19,8 @@ const FieldView = memo(function FieldView({ field, snap, store, inTable }: Props
   const name = field.def.name;
   const onChange = useCallback((v: unknown) => store.change(name, v), [store, name]);
   const onBlur = useCallback(() => store.blur(name), [store, name]);
-  const rt = useFieldRuntimes()[field.def.fieldType];
+  // A host's registries may leave a type out (or copy the defaults before it loaded): the loaded one serves then.
+  const rt = useFieldRuntimes()[field.def.fieldType] ?? loadedRuntimes[field.def.fieldType];
   if (!rt) return null;
   const id = `field-${name}`;
   const Widget = rt.Widget;

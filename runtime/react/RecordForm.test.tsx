@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { leaveRequest } from '../../tests/fixtures/definitions';
 import { compileDefinition } from '../compile';
@@ -6,10 +6,24 @@ import { fieldRegistry } from '../registry';
 import { initialValues } from '../record-engine';
 import { fieldRuntimes } from './registry';
 import { RecordForm } from './RecordForm';
+import { loadableTypes, loadedRuntimes, loadFieldRuntimes, runtimesLoaded } from './runtime-loaders';
 
 describe('RecordForm', () => {
+  // The form loads the web parts of the types it uses before drawing its fields; a server render cannot wait.
+  beforeAll(() => loadFieldRuntimes(loadableTypes()));
+
   it('has a runtime for every field plugin', () => {
     expect(Object.keys(fieldRuntimes).sort()).toEqual(Object.keys(fieldRegistry).sort());
+  });
+
+  it('loads each type runtime by itself, under the type it declares', async () => {
+    expect(loadableTypes().sort()).toEqual(Object.keys(fieldRegistry).sort());
+    for (const type of loadableTypes()) {
+      expect(loadedRuntimes[type]).toBe(fieldRuntimes[type]);
+      expect(loadedRuntimes[type]!.manifest.type).toBe(type);
+    }
+    expect(runtimesLoaded(['text', 'no-such-type'])).toBe(true);
+    await expect(loadFieldRuntimes(['text', 'no-such-type'])).resolves.toBeUndefined();
   });
 
   it('renders every field of a definition with its label', () => {

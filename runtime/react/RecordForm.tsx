@@ -10,6 +10,8 @@ import { FormRuntimeContext } from './form-context';
 import { FieldDataContext, type FieldDataSource } from './field-data';
 import { PluginField } from './PluginField';
 import { RecordStore } from './record-store';
+import { useFieldRuntimes } from './registries';
+import { loadFieldRuntimes, runtimesLoaded } from './runtime-loaders';
 
 /** Fields rendered with the first paint (about two screens); the rest follow while the browser is idle. */
 const FIRST_FIELDS = 60;
@@ -181,6 +183,30 @@ const Layout = memo(function Layout({ compiled }: { compiled: CompiledDefinition
   );
 });
 
+/**
+ * Loads the runtimes of the field types this definition uses (each plugin's web part is its own chunk); true once
+ * they are in, or once loading failed (fields without a runtime are then left out, as unknown types are).
+ */
+function useFieldTypesLoaded(compiled: CompiledDefinition): boolean {
+  const runtimes = useFieldRuntimes();
+  const missing = useMemo(() => {
+    const types = new Set(Object.values(compiled.fields).map((f) => f.def.fieldType));
+    return [...types].filter((t) => !runtimes[t]);
+  }, [compiled, runtimes]);
+  const ready = runtimesLoaded(missing);
+  const [settled, setSettled] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = () => live && setSettled(missing);
+    loadFieldRuntimes(missing).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [ready, missing]);
+  return ready || settled === missing;
+}
+
 export interface RecordFormHandle {
   /** Shows every error; true when the record is valid. */
   check(): boolean;
@@ -229,10 +255,12 @@ export function RecordForm({
     if (formRef) formRef.current = { check: () => store.checkAll() };
   }, [store, formRef]);
 
+  const loaded = useFieldTypesLoaded(compiled);
+
   return (
     <FieldDataContext.Provider value={data}>
       <FormRuntimeContext.Provider value={store}>
-        <Layout compiled={compiled} />
+        {loaded && <Layout compiled={compiled} />}
       </FormRuntimeContext.Provider>
     </FieldDataContext.Provider>
   );

@@ -6,6 +6,7 @@ import type { FieldDesignerPart, FieldDesignerParts, FieldDesignerRegistry } fro
 import { defaultFieldDesigner, mergeFieldDesigner } from './designer/defaults';
 import { useRegistries, type PluginRegistries } from './registries';
 import { fieldRuntimes, type FieldRuntimeRegistry } from './registry';
+import { loadedRuntimes } from './runtime-loaders';
 
 /** Module map as import.meta.glob returns it (path -> module of a designer.tsx). */
 export type DesignerModules = Record<string, { designer: FieldDesignerPart<object> }>;
@@ -35,7 +36,8 @@ export function buildFieldDesigners(
   return Object.fromEntries(
     Object.values(fields).map((m) => [
       m.type,
-      mergeFieldDesigner(defaultFieldDesigner(m, runtimes[m.type]), parts[m.type]),
+      // The default registries hold only the runtimes loaded so far; the designer has every folder's at hand.
+      mergeFieldDesigner(defaultFieldDesigner(m, runtimes[m.type] ?? fieldRuntimes[m.type]), parts[m.type]),
     ]),
   );
 }
@@ -61,7 +63,7 @@ export const useFieldDesigners = (): FieldDesignerRegistry => designersFor(useRe
 /** The designer registry of the plugin folders, for code outside React (tests, tools). */
 export const fieldDesigners: FieldDesignerRegistry = designersFor({
   fields: fieldRegistry,
-  runtimes: fieldRuntimes,
+  runtimes: loadedRuntimes,
   designers: fieldDesignerParts,
 });
 

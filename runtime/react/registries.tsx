@@ -2,7 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { FieldRegistry } from '../plugin-contract';
 import { fieldRegistry } from '../registry';
 import type { FieldDesignerParts } from './designer-contract';
-import { fieldRuntimes, type FieldRuntimeRegistry } from './registry';
+import type { FieldRuntimeRegistry } from './registry';
+import { loadedRuntimes } from './runtime-loaders';
 
 /**
  * The plugin registries a host hands to the record form and the form designer: plain maps by field type, like
@@ -14,7 +15,10 @@ import { fieldRuntimes, type FieldRuntimeRegistry } from './registry';
 export interface PluginRegistries {
   /** The field registry: manifests by type. */
   fields: FieldRegistry;
-  /** The runtime widget registry: each type's Widget and Display. */
+  /**
+   * The runtime widget registry: each type's Widget and Display. The default holds the types loaded so far (the
+   * record form loads those it uses); a type a host leaves out comes from the plugin folder.
+   */
   runtimes: FieldRuntimeRegistry;
   /**
    * Designer halves by type as the folders' designer.tsx export them; what they leave out comes from defaults
@@ -24,7 +28,7 @@ export interface PluginRegistries {
   designers?: FieldDesignerParts;
 }
 
-const DEFAULT_REGISTRIES: PluginRegistries = { fields: fieldRegistry, runtimes: fieldRuntimes };
+const DEFAULT_REGISTRIES: PluginRegistries = { fields: fieldRegistry, runtimes: loadedRuntimes };
 
 /** The registries built from the plugin folders (the same object each time: spread it to override). */
 export function getDefaultRegistries(): PluginRegistries {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openOwnerDatabase } from '../../src/server/db/database.js';
 import { verifyTenant } from '../../src/server/audit/chain.js';
 import { setRetentionDays } from '../../src/server/audit/service.js';
+import { auditMany } from '../../src/server/audit/trail.js';
 import type { AuditRow } from '../../src/server/audit/schemas.js';
 import { testDialects } from '../support/databases.js';
 import { ACME, publishApp, useOffice } from '../support/office.js';
@@ -180,6 +181,39 @@ describe.each(await testDialects())('audit trail on %s', (dialect) => {
     await setRetentionDays(o.tdb, 0);
     expect((await list()).data).toHaveLength(0);
     await setRetentionDays(o.tdb, 365);
+  });
+
+  it('pages filters by keyset cursor: every entry once, newest first, entries of one instant included', async () => {
+    // 30 entries written at one instant (a bulk job's): the cursor must tell them apart by id.
+    await auditMany(
+      o.tdb,
+      Array.from({ length: 30 }, (_, i) => ({
+        action: 'bench.same',
+        actorId: o.id.mia,
+        actorName: 'Mia Manager',
+        targetType: 'record',
+        targetId: `r${i}`,
+        details: { n: i, tag: i % 3 ? 'plain' : 'needle' },
+      })),
+    );
+    await auditMany(o.tdb, [{ action: 'bench.same', actorId: o.id.sam, actorName: 'Sam Staff' }]);
+    const walk = async (filters: object) => {
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list({ ...filters, length: 7, cursor });
+        ids.push(...page.data.map((r) => Number(r.id)));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const mia = await walk({ action: 'bench.same', actorId: o.id.mia, from: '2000-01-01', to: '2999-12-31' });
+    expect(mia).toHaveLength(30);
+    expect(new Set(mia).size).toBe(30);
+    expect(mia).toEqual([...mia].sort((a, b) => b - a));
+    const needles = await walk({ action: 'bench.same', search: 'NEEDLE' });
+    expect(needles).toEqual(mia.filter((_, k) => (29 - k) % 3 === 0));
+    expect(await walk({ action: 'bench.same', to: '2000-01-01' })).toEqual([]);
   });
 
   it('refuses UPDATE and DELETE of an entry in the database itself', async () => {

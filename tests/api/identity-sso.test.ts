@@ -348,4 +348,35 @@ describe.each(await testDialects())('single sign-on on %s', (dialect) => {
     expect((await complete(B, ticket)).statusCode).toBe(401);
     expect((await complete(A, ticket)).statusCode).toBe(200);
   });
+
+  it('writes settings changes, SSO sign-ins and failed callbacks to the audit trail, never the client secret', async () => {
+    const trail = async (action: string) => {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/audittrail/datatables',
+        headers: bearer(adminA, A),
+        payload: { action },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.data as {
+        actorName: string | null;
+        targetLabel: string | null;
+        details: Record<string, unknown> & { changes?: object };
+      }[];
+    };
+    const settings = await trail('sso.settings');
+    expect(settings.length).toBeGreaterThan(0);
+    expect(settings.at(-1)!.details.changes).toMatchObject({
+      oidc_issuer: { from: null, to: oidc.issuer },
+      oidc_client_secret: { from: null, to: '••••••' },
+    });
+    const signIns = await trail('signin.sso');
+    expect(signIns.map((r) => r.details.protocol)).toEqual(expect.arrayContaining(['oidc', 'saml']));
+    expect(signIns.find((r) => r.details.protocol === 'oidc')).toMatchObject({ targetLabel: 'alice' });
+    const failures = await trail('signin.sso.failed');
+    expect(failures.map((r) => r.details.protocol)).toEqual(expect.arrayContaining(['oidc', 'saml']));
+    expect(failures.every((r) => typeof r.details.error === 'string')).toBe(true);
+    const all = JSON.stringify([settings, signIns, failures]);
+    expect(all).not.toContain(oidc.clientSecret);
+  });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
+import { ACME } from '../support/office.js';
 import { useOffice } from '../support/office.js';
+import { bearer } from '../support/auth.js';
 import { retrainSweep, RETRAIN_EVERY } from '../../src/server/ml/train.js';
 import { addClaims, claim, mlApp, setLicences } from '../fixtures/ml/expenses.js';
 
@@ -113,6 +115,58 @@ describe.each(await testDialects())('machine-learning services on %s', (dialect)
     expect(await fields()).toEqual(['category=travel', 'payment=card']);
     await setLicences(o, []);
     expect(await fields()).toEqual([]);
+  });
+
+  it('lets designers choose the suggested fields: one without the licence, several with it', async () => {
+    const targets = (id = moduleId) => o.get('admin', `/api/ml/targets/${id}`);
+    const choose = (fields: string[], id = moduleId) =>
+      o.t.app.inject({
+        method: 'PUT',
+        url: `/api/ml/targets/${id}`,
+        headers: bearer(o.tok.admin!, ACME),
+        payload: { fields },
+      });
+    expect((await targets()).json().data).toEqual({
+      published: true,
+      several: false,
+      available: [
+        { name: 'category', label: 'Category' },
+        { name: 'payment', label: 'Payment' },
+      ],
+      chosen: ['category'],
+      custom: false,
+    });
+    expect((await o.get('sam', `/api/ml/targets/${moduleId}`)).statusCode).toBe(403);
+    const both = await choose(['category', 'payment']);
+    expect([both.statusCode, both.json().message]).toEqual([
+      400,
+      'This service suggests one field; several fields need the licensed service.',
+    ]);
+    expect((await choose(['title'])).json()).toMatchObject({ success: false, message: /not a single-choice/ });
+    expect((await choose(['payment'])).json().data).toMatchObject({ chosen: ['payment'], custom: true });
+    const fields = async (id = moduleId) =>
+      ((await suggest('sam', { title: 'hotel and flight' }, id)).json().data as { field: string; value: string }[])
+        .map((x) => `${x.field}=${x.value}`)
+        .sort();
+    expect(await fields()).toEqual(['payment=card']);
+    // The status screen: trained when, on how many records, and the held-out check (every fifth example).
+    const [m] = (await o.get('admin', `/api/ml/models/${moduleId}`)).json().data;
+    expect(m).toMatchObject({ field: 'payment', ready: true, recordsSeen: 30 + RETRAIN_EVERY });
+    expect(m.heldOut).toBe(Math.floor(m.examples / 5));
+    expect(m.accuracy).toBeGreaterThanOrEqual(0.8);
+    expect(Date.now() - Date.parse(m.trainedOn)).toBeLessThan(60_000);
+    expect((await choose([])).json().data).toMatchObject({ chosen: ['category'], custom: false });
+
+    await setLicences(o, ['ml-suggest-plus']);
+    const plus = await mlApp(o, 'Claims chosen', ['suggest-values-plus']);
+    await addClaims(o, plus, 20);
+    expect((await targets(plus)).json().data).toMatchObject({ several: true, chosen: ['category', 'payment'] });
+    expect((await choose(['payment'], plus)).json().data.chosen).toEqual(['payment']);
+    expect(await fields(plus)).toEqual(['payment=card']);
+    expect((await choose(['payment', 'category'], plus)).json().data.chosen).toEqual(['category', 'payment']);
+    expect(await fields(plus)).toEqual(['category=travel', 'payment=card']);
+    await setLicences(o, []);
+    expect((await choose(['payment'], plus)).json().message).toMatch(/no machine-learning service/);
   });
 
   it('answers bad input with the error envelope, never a 500', async () => {

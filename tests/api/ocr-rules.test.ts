@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { ACME, useOffice } from '../support/office.js';
 import { bearer } from '../support/auth.js';
+import { launchBrowser } from '../support/browser.js';
+import { upload } from '../fixtures/ocr/upload.js';
 import { hintsFor, rulesFor } from '../../src/server/ocr-rules/service.js';
 import { finishedJob, invoiceApp, invoicePage } from './ocr-rules-fixture.js';
 
@@ -144,6 +146,29 @@ describe.each(await testDialects())('OCR mapping rules on %s', (dialect) => {
     });
     expect(field.statusCode).toBe(400);
     expect(field.json().message).toBe("The app has no field 'iban'.");
+  });
+
+  it('fills a field by position on any page of a multi-page document, not only the first', async () => {
+    // Two A4 pages with text at the same place: the rule names page 2, so page 1's value must not be taken.
+    const browser = await launchBrowser();
+    const tab = await browser.newPage();
+    const at = (v: string) =>
+      `<section><span style="position:absolute;left:50%;top:40%;font-size:24px">${v}</span></section>`;
+    await tab.setContent(
+      '<style>@page{margin:0}body{margin:0}section{position:relative;height:297mm;break-after:page}</style>' +
+        at('PO-1111') +
+        at('PO-4242'),
+    );
+    const pdf = await tab.pdf({ format: 'A4' });
+    await browser.close();
+    const box = { x: 0.45, y: 0.36, width: 0.4, height: 0.1 };
+    const saved = await put('dana', moduleId, { rules: [{ field: 'vendor', kind: 'position', page: 2, box }] });
+    expect(saved.json(), saved.body).toMatchObject({ success: true });
+    const res = await upload(o, 'sam', moduleId, pdf, 'two-pages.pdf', 'application/pdf');
+    const job = (await o.get('sam', `/api/ocr/getresponsebyid/${res.json().data.jobId}`)).json().data;
+    expect(job.pages).toHaveLength(2);
+    expect(job.fields).toEqual([expect.objectContaining({ field: 'vendor', value: 'PO-4242', page: 2 })]);
+    await put('dana', moduleId, { rules: RULES });
   });
 
   it('clears the rules with an empty list', async () => {

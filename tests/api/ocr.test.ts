@@ -100,6 +100,26 @@ describe.each(await testDialects())('OCR on %s', (dialect) => {
     ]);
   });
 
+  it('renders a scanned PDF (no text layer) page by page and reads its pages with OCR', async () => {
+    const browser = await launchBrowser();
+    const page = await browser.newPage();
+    const img = `data:image/png;base64,${scan('invoice-1.png').toString('base64')}`;
+    await page.setContent(
+      `<style>@page{margin:0}body{margin:0}img{width:210mm;height:297mm;display:block}</style>` +
+        `<img src="${img}"><img src="${img}">`,
+    );
+    const pdf = await page.pdf({ format: 'A4' });
+    await browser.close();
+    const res = await upload(o, 'sam', moduleId, pdf, 'scan.pdf', 'application/pdf');
+    expect(res.json(), res.body).toMatchObject({ success: true });
+    const job = await settled(o, 'sam', res.json().data.jobId, 120_000);
+    expect(job.status, job.message).toBe('done');
+    expect(job.pages.map((p: { page: number }) => p.page)).toEqual([1, 2]);
+    for (const p of job.pages) expect(p.text).toContain('INV-20417');
+    const image = await o.get('sam', job.imageUrl);
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+  }, 180_000);
+
   describe('a cloud provider (Google Document AI) through egress with the stored token', () => {
     let server: http.Server;
     const seen: { auth?: string; url?: string; mime?: string }[] = [];

@@ -181,6 +181,56 @@ describe.each(await testDialects())('process console on %s', (dialect) => {
     expect(noUser.json().message).toBe('Choose the user to reassign to.');
   });
 
+  it('migrates by a bulk job: kept steps stay put, gone ones start where mapped, each audited once', async () => {
+    const stays = await submit({ title: 'stays' });
+    await ok(o.post('mia', '/api/EntryModule/approve', { taskId: (await open(stays))[0]!.id, accepted: true }));
+    const moves = [await submit({ title: 'moves 1' }), await submit({ title: 'moves 2' })];
+    const staysTask = (await open(stays))[0]!;
+    const from = (await record(stays)).module_version;
+    // The next version renames the first approval step (whatever it is called now) to boss.
+    const wf = (await ok(o.get('admin', `${P}/migration-preview?moduleId=${moduleId}`))) as { newestVersion: number };
+    const at = (await open(moves[0]!))[0]!.activity_id;
+    const v = await o.tdb
+      .selectFrom('module_versions')
+      .select('workflow')
+      .where('module_id', '=', moduleId)
+      .where('version', '=', wf.newestVersion)
+      .executeTakeFirstOrThrow();
+    const next = JSON.parse(String(v.workflow).replaceAll(`"${at}"`, '"boss"')) as WorkflowDefinition;
+    const newest = await publish(next);
+    const job = await ok(
+      o.post('admin', `${P}/jobs`, {
+        kind: 'migrate',
+        filter: { moduleId },
+        mapping: { manager: 'boss', lead: 'boss', [at]: 'boss' },
+      }),
+    );
+    const finished = await settled(job.id);
+    expect(finished).toMatchObject({ status: 'done' });
+    expect(finished.done + finished.failed).toBe(job.total);
+    for (const rid of [stays, ...moves]) expect((await record(rid)).module_version).toBe(newest);
+    expect((await record(stays)).module_version).toBeGreaterThan(from);
+    // Kept: the same open task; gone: a new one at the mapped step.
+    expect((await open(stays)).map((t) => t.id)).toEqual([staysTask.id]);
+    for (const rid of moves) expect((await open(rid)).map((t) => t.activity_id)).toEqual(['boss']);
+    const audited = await o.tdb
+      .selectFrom('audit_events')
+      .select(['target_id', 'details'])
+      .where('action', '=', 'process.migrate')
+      .where('target_id', 'in', [stays, ...moves])
+      .execute();
+    expect(audited.map((a) => a.target_id).sort()).toEqual([stays, ...moves].sort());
+    const history = await o.tdb
+      .selectFrom('activity_history')
+      .select('record_id')
+      .where('record_id', 'in', [stays, ...moves])
+      .where('action_type', '=', 'Migrate')
+      .execute();
+    expect(history).toHaveLength(3);
+    // A kept process goes on on the new version.
+    await ok(o.post('fin', '/api/EntryModule/approve', { taskId: staysTask.id, accepted: true }));
+  });
+
   it('leaves a job another node holds alone and takes it up once that node is gone', async () => {
     const rid = await submit({ title: 'orphan' });
     const job = await ok(

@@ -92,7 +92,7 @@ describe.each(await testDialects())('report mailing on %s', (dialect) => {
       expect(r.statusCode, r.body).toBe(200);
       reports[who] = r.json().data.id;
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     for (const n of nodes) {
       await n.app.close();
@@ -208,6 +208,38 @@ describe.each(await testDialects())('report mailing on %s', (dialect) => {
       .where('schedule_id', '=', s.id)
       .execute();
     expect([left, logged]).toEqual([[], []]);
+  });
+
+  it('mails a picture of what the viewer shows for every chart kind: key figures with their trend, and the table', async () => {
+    const pngOf = async (name: string, spec: object) => {
+      const saved = await o.post('sam', '/api/form/report/save', { name, spec: { moduleId, ...spec } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const id = saved.json().data.id;
+      const s = await send('sam', 'POST', S(id), schedule({ recipients: { users: [o.id.sam], emails: [] } }));
+      expect(s.statusCode, s.body).toBe(200);
+      await o.t.app.reportMailer.tick(new Date(new Date(s.json().data.nextRunOn).getTime() + 1000));
+      await deliver();
+      const file = name.replace(/\W+/g, '_');
+      const mail = await smtp.waitFor((m) => m.to.includes('sam@acme.test') && m.raw.includes(`${file}-`));
+      const png = attachmentOf(mail.raw, 'png')!;
+      expect(png.subarray(0, 8).toString('hex'), name).toBe('89504e470d0a1a0a');
+      expect(mail.raw).toContain('cid:chart@report');
+      // Width and height from the PNG header.
+      return [png.readUInt32BE(16), png.readUInt32BE(20)];
+    };
+    const regions = new Set(claims.map((c) => c.region ?? null)).size;
+    const measures = [{ aggregate: 'count' }, { aggregate: 'sum', column: 'amount' }];
+    // Bars, lines, areas and pies: the ECharts picture.
+    for (const chart of ['line', 'area', 'pie'])
+      expect(await pngOf(`Claims ${chart}`, { groupBy: [{ column: 'region' }], measures, chart })).toEqual([800, 400]);
+    // The key figures: one card per measure (two side by side).
+    expect(await pngOf('Claims KPI', { groupBy: [{ column: 'region' }], measures, chart: 'kpi' })).toEqual([488, 202]);
+    // The table: a header, one line per group row and the grand total.
+    const [, h] = await pngOf('Claims table', { groupBy: [{ column: 'region' }], measures, chart: 'table' });
+    expect(h).toBe(56 + 26 * (regions + 2) + 16);
+    // A flat list without a chart is shown as its table too.
+    const [, flat] = await pngOf('Claims list', { columns: ['title', 'amount'], chart: 'none' });
+    expect(flat).toBe(56 + 26 * (Math.min(25, claims.length) + 1) + 16 + (claims.length > 25 ? 20 : 0));
   });
 
   it('edits keep the next run unless the timetable changes; delete removes the schedule', async () => {

@@ -310,7 +310,7 @@ describe.each(await testDialects())('reports on %s', (dialect) => {
         if (l[1] === 'Subtotal') expect(lines[i - 1]![0]).toBe(l[0]);
       });
     } finally {
-      exportBatch.size = 2_000;
+      exportBatch.size = 500;
     }
   });
 

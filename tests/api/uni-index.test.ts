@@ -4,6 +4,7 @@ import { publishApp, useOffice } from '../support/office.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 import { authUserOf } from '../../src/server/identity/user-info.js';
 import { retrievePassages } from '../../src/server/uni-index/retrieve.js';
+import { HELP_LANGS, listHelp } from '../../src/server/uni-index/help.js';
 
 /** Questions users ask and the help page that answers each. */
 const QUESTIONS: [string, string][] = [
@@ -108,6 +109,21 @@ describe.each(await testDialects())('uni retrieval on %s', (dialect) => {
     const apps = await retrievePassages(o.tdb, await user('admin'), 'pelican', { limit: 5 });
     expect(apps.slice(0, 2)).toContainEqual(
       expect.objectContaining({ source: 'app', id: appId, link: `/module/${appId}` }),
+    );
+  });
+
+  it("keeps every language's help articles in the tenant's full-text index, ranked with its own data", async () => {
+    const sam = await user('sam');
+    const hits = await retrievePassages(o.tdb, sam, 'Expense claim report', { limit: 10 });
+    expect(new Set(hits.map((p) => p.source))).toEqual(new Set(['help', 'app', 'workflow']));
+    const rows = await o.tdb
+      .selectFrom('uni_passages')
+      .select(['field', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('source', '=', 'help')
+      .groupBy('field')
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.field, Number(r.n)]))).toEqual(
+      Object.fromEntries(HELP_LANGS.map((l) => [l, listHelp(l).length])),
     );
   });
 

@@ -13,6 +13,18 @@ async function violations(page: Page) {
     .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
+/**
+ * The kinds between a regular user and a system administrator scan only the pages the kinds already scanned do not
+ * show them: the same page differs by role mostly in the controls, and the system administrator sees them all.
+ */
+const SCANNED_BY_OTHERS: Record<RoleKind, RoleKind[]> = {
+  regular: [],
+  full: ['regular'],
+  consultant: ['regular', 'full'],
+  administrator: ['regular'],
+  sysadmin: [],
+};
+
 describe('every built page passes an accessibility scan in Chromium', () => {
   const web = useWeb({ SEED_DEMO_CONTENT: 'on' });
   let ids: DemoIds;
@@ -41,7 +53,8 @@ describe('every built page passes an accessibility scan in Chromium', () => {
     async (kind) => {
       const page = await signInAs(web.browser, web.origin, kind)();
       const found: Record<string, unknown> = {};
-      for (const url of pagesOf(kind, ids)) {
+      const seen = new Set(SCANNED_BY_OTHERS[kind].flatMap((k) => pagesOf(k, ids)));
+      for (const url of pagesOf(kind, ids).filter((u) => !seen.has(u))) {
         await openPage(page, `${web.origin}${url}`);
         expect(new URL(page.url()).pathname, url).not.toBe('/404');
         const v = await violations(page);

@@ -163,4 +163,55 @@ describe('dashboards and business intelligence in Chromium', () => {
     await expect(page.getByTestId('sla-open').innerText()).resolves.toBe('0');
     await page.screenshot({ path: `${SHOTS}/business-intelligence.png`, fullPage: true });
   });
+
+  it('shares a dashboard with a team and a single user, and the user named opens it', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const team = await pageData<{ id: string }>(page, 'POST', '/api/people/teams', { name: 'Night shift' });
+    await pageData(page, 'POST', '/api/people/users', {
+      username: 'dora.designer',
+      email: 'dora@demo.test',
+      fullname: 'Dora Designer',
+      password: 'Dora-Pass-123',
+      isFullUser: true,
+    });
+    const { id: dashId } = await pageData<{ id: string }>(page, 'POST', '/api/dashboards', {
+      name: 'Night board',
+      sharedWith: [{ kind: 'role', id: 'fullUser' }],
+    });
+    await page.goto(`${web.origin}/list-dashboard`);
+    await page.getByRole('button', { name: 'Rename or share Night board' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Full users', { exact: true }).click();
+    await dialog.getByLabel('Share with a').selectOption('team');
+    await dialog.getByLabel('Team or user to share with').selectOption({ label: 'Night shift' });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByLabel('Share with a').selectOption('user');
+    await dialog.getByLabel('Team or user to share with').selectOption({ label: 'Dora Designer' });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByTestId('dash-shares').getByText('User: Dora Designer').waitFor();
+    await dialog.screenshot({ path: `${SHOTS}/share-dialog.png` });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const dora = (
+      await pageData<{ items: { id: string }[] }>(page, 'POST', '/api/EntryModule/UserLookup', { search: 'Dora' })
+    ).items[0]!.id;
+    await expect
+      .poll(
+        async () => (await pageData<{ sharedWith: unknown[] }>(page, 'GET', `/api/dashboards/${dashId}`)).sharedWith,
+      )
+      .toEqual([
+        { kind: 'team', id: team.id },
+        { kind: 'user', id: dora },
+      ]);
+    const other = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInPage(other, web.origin, 'dora.designer', 'Dora-Pass-123');
+    await other.goto(`${web.origin}/list-dashboard`);
+    await other.getByRole('link', { name: 'Night board' }).click();
+    await other.waitForURL(/\/dashboard\?id=/);
+    await other.getByText('This dashboard has no widgets yet').waitFor();
+    await other.close();
+    await page.close();
+  });
 });

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_USER, pageData, signInPage, useWeb } from '../support/web.js';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_ADMIN, DEMO_USER, pageApi, pageData, signInPage, useWeb } from '../support/web.js';
 
-/** Picks the first user the picker offers for the typed text. */
+/** Picks the first user the picker offers whose label holds the typed text. */
 async function pickUser(page: Page, inputId: string, text: string) {
   await page.locator(`#${inputId}`).click();
   await page.locator(`#${inputId}`).fill(text);
-  const option = page.getByTestId('lookup-options').getByRole('option').first();
+  const option = page
+    .getByTestId('lookup-options')
+    .getByRole('option')
+    .filter({ hasText: new RegExp(text, 'i') })
+    .first();
   await option.waitFor();
   await option.click();
+}
+
+/** Presses on a source and moves the mouse to a target in steps, the way dnd-kit's pointer sensor expects. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2 + 1, { steps: 2 });
+  await page.mouse.up();
 }
 
 describe('organization units on /organization in Chromium', () => {
@@ -95,5 +111,69 @@ describe('organization units on /organization in Chromium', () => {
     ]);
     await staff.close();
     await admin.close();
+  });
+
+  it('moves units by dragging in the tree, refuses a cycle, and sets a member’s own manager from a picker', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const mk = (name: string, parentId: string | null = null) =>
+      pageData<{ id: string }>(page, 'POST', '/api/org-units', { name, parentId });
+    const sales = await mk('Sales');
+    const north = await mk('North', sales.id);
+    const field = await mk('Field team');
+    const parentOf = async (id: string) =>
+      (await pageData<{ id: string; parentId: string | null }[]>(page, 'GET', '/api/org-units')).find(
+        (u) => u.id === id,
+      )!.parentId;
+    await page.goto(`${web.origin}/organization`);
+    await page.getByTestId('unit-Field team').waitFor();
+
+    // Field team under North's parent Sales, by dragging its label onto Sales.
+    await drag(page, page.getByTestId('unit-Field team'), page.getByTestId('unit-Sales'));
+    await expect.poll(() => parentOf(field.id)).toBe(sales.id);
+    // Sales onto its own sub-unit North: refused, nothing moves.
+    await page.getByTestId('unit-North').waitFor();
+    await drag(page, page.getByTestId('unit-Sales'), page.getByTestId('unit-North'));
+    await page.getByText('A unit cannot sit under itself or one of its own sub-units.').waitFor();
+    expect(await parentOf(sales.id)).toBeNull();
+    // The server refuses the cycle too, whatever the page does.
+    const cycle = await pageApi(page, 'POST', `/api/org-units/${sales.id}/move`, { parentId: north.id });
+    expect(cycle.success).toBe(false);
+    // North back to the top through the drop zone.
+    await drag(page, page.getByTestId('unit-North'), page.getByTestId('org-top-drop'));
+    await expect.poll(() => parentOf(north.id)).toBeNull();
+
+    // A member's own manager, picked explicitly, is the one the engine finds.
+    await page.getByTestId('unit-Field team').click();
+    await pickUser(page, 'org-head', 'admin');
+    await pickUser(page, 'org-new-member', 'user');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByTestId('org-member-user').waitFor();
+    await pickUser(page, 'org-manager-user', 'admin');
+    const detail = await pageData<{ members: { userId: string; managerId: string | null }[] }>(
+      page,
+      'GET',
+      `/api/org-units/${field.id}`,
+    );
+    await expect
+      .poll(async () => {
+        const d = await pageData<{ members: { managerId: string | null }[] }>(
+          page,
+          'GET',
+          `/api/org-units/${field.id}`,
+        );
+        return d.members[0]?.managerId ?? null;
+      })
+      .not.toBeNull();
+    const me = await pageData<{ uid: string }>(page, 'GET', '/api/identity/manageauthenticator/userinfo');
+    const manager = await pageData<{ managerId: string }>(
+      page,
+      'GET',
+      `/api/org-units/managers/${detail.members[0]!.userId}`,
+    );
+    expect(manager.managerId).toBe(me.uid);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: '/tmp/shots-org/organization-dnd.png' });
+    await page.close();
   });
 });

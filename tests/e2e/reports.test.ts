@@ -218,4 +218,79 @@ describe('reports in Chromium', () => {
     await expect(figure(theirTotal, 'sum_amount')).resolves.toBe('351');
     await expect(viewer.getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
   }, 90_000);
+
+  it('edits, pauses, resumes and deletes a scheduled mailing, with its own parameter values', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 1000 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const { id: moduleId } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Mailed claims',
+    });
+    const fields = [{ name: 'amount', label: 'Amount', fieldType: 'number', config: { format: 'plain' } }];
+    const module = { display_name: 'Mailed claims', fieldGroups: [{ id: 'g', label: 'Claim', rows: [{ fields }] }] };
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, { module });
+    await pageData(page, 'POST', `/api/form/Editor/publish?id=${moduleId}`, {});
+    const report = await pageData<{ id: string }>(page, 'POST', '/api/form/report/save', {
+      name: 'Claims from an amount',
+      spec: {
+        moduleId,
+        filters: [{ field: 'amount', operator: 'gte', value: '{{param:min}}' }],
+        measures: [{ aggregate: 'count' }],
+        chart: 'kpi',
+      },
+      parameters: [{ name: 'min', label: 'Smallest amount', type: 'number', required: true, default: 5 }],
+    });
+    type Sched = { id: string; name: string; cron: string; format: string; active: boolean; parameters: object };
+    const stored = () => pageData<Sched[]>(page, 'GET', `/api/form/report/${report.id}/schedules`);
+    await page.goto(`${web.origin}/report-designer?id=${report.id}`);
+    const mailing = page.getByTestId('report-mailing');
+    await mailing.scrollIntoViewIfNeeded();
+    // A new mailing asks the report's parameter with the viewer's input, its default filled in.
+    await expect(mailing.getByLabel('Smallest amount').inputValue()).resolves.toBe('5');
+    await mailing.locator('#mail-name').fill('Big claims');
+    await mailing.getByLabel('Smallest amount').fill('100');
+    await mailing.locator('#mail-emails').fill('finance@demo.test');
+    await mailing.getByRole('button', { name: 'Schedule mailing' }).click();
+    const row = mailing.getByTestId('report-schedule');
+    await row.getByTestId('report-schedule-params').getByText('min: 100').waitFor();
+    await expect(stored()).resolves.toMatchObject([{ cron: '0 7 * * *', parameters: { min: 100 }, active: true }]);
+
+    // Edit: every field comes back as it was made; the changes are saved.
+    await mailing.getByRole('button', { name: 'Edit Big claims' }).click();
+    const form = mailing.getByTestId('report-schedule-form');
+    await form.getByText('Edit mailing').waitFor();
+    await expect(form.locator('#mail-name').inputValue()).resolves.toBe('Big claims');
+    await expect(form.locator('#mail-preset').inputValue()).resolves.toBe('daily');
+    await expect(form.getByLabel('Time', { exact: true }).inputValue()).resolves.toBe('07:00');
+    await expect(form.locator('#mail-emails').inputValue()).resolves.toBe('finance@demo.test');
+    await expect(form.getByLabel('Smallest amount').inputValue()).resolves.toBe('100');
+    await form.locator('#mail-name').fill('Big claims monthly');
+    await form.locator('#mail-preset').selectOption('monthly');
+    await form.getByLabel('Day of the month').selectOption('15');
+    await form.getByLabel('Time', { exact: true }).fill('06:30');
+    await form.locator('#mail-format').selectOption('csv');
+    await form.getByLabel('Smallest amount').fill('250');
+    await page.screenshot({ path: `${SHOTS}/mailing-edit.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Save mailing' }).click();
+    await row.getByTestId('report-schedule-params').getByText('min: 250').waitFor();
+    await expect(row.innerText()).resolves.toMatch(/Big claims monthly[\s\S]*30 6 15 \* \*[\s\S]*CSV/);
+    await expect(stored()).resolves.toMatchObject([
+      { name: 'Big claims monthly', format: 'csv', parameters: { min: 250 } },
+    ]);
+
+    // Pause and resume: no next run while paused.
+    await mailing.getByLabel('Pause Big claims monthly').click({ force: true });
+    await expect.poll(async () => (await stored())[0]!.active).toBe(false);
+    await row.getByText('Paused').waitFor();
+    await mailing.getByLabel('Resume Big claims monthly').click({ force: true });
+    await expect.poll(async () => (await stored())[0]!.active).toBe(true);
+    await row.getByText('Active', { exact: true }).waitFor();
+    await mailing.screenshot({ path: `${SHOTS}/mailing-list.png` });
+
+    // Delete, after confirming.
+    page.once('dialog', (d) => void d.accept());
+    await mailing.getByRole('button', { name: 'Delete Big claims monthly' }).click();
+    await row.waitFor({ state: 'detached' });
+    await expect(stored()).resolves.toEqual([]);
+    await page.close();
+  }, 60_000);
 });

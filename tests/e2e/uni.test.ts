@@ -27,4 +27,31 @@ describe('Uni in the browser', () => {
     await page.getByTestId('uni-citation').first().waitFor();
     await page.close();
   }, 60_000);
+
+  it('signs out like any other call when the session ended before Uni answers', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await signInPage(page, web.origin, ...DEMO_USER);
+    await page.getByTestId('uni-open').click();
+    await page.getByTestId('uni-greeting').waitFor();
+    // The session ends on the server (as on expiry or a sign-out elsewhere) while the page still holds its token.
+    const ended = await page.evaluate(async () => {
+      const t = JSON.parse(localStorage.getItem('auth.token')!) as { token: string; refreshToken: string };
+      const res = await fetch('/api/identity/Authentication/logout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
+        body: JSON.stringify({ jwt: t.refreshToken }),
+      });
+      return res.status;
+    });
+    expect(ended).toBe(200);
+    // The sign-out must come from Uni's own answer, not from some other call of the page.
+    const refused: string[] = [];
+    page.on('response', (r) => r.status() === 401 && refused.push(new URL(r.url()).pathname));
+    await page.getByTestId('uni-input').fill('How do I create an app?');
+    await page.getByTestId('uni-input').press('Enter');
+    await page.waitForURL(/\/authentication\/login/, { timeout: 15_000 });
+    expect(refused[0]).toBe('/api/bot/prompt');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth.token') ?? 'null'))).toBeNull();
+    await page.close();
+  }, 60_000);
 });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
 import { testDialects } from '../support/databases.js';
 import { useOffice } from '../support/office.js';
 import { ocrApp, scan, settled, upload } from '../fixtures/ocr/upload.js';
+import { renderPdfPages } from '../../src/server/ocr/pdf.js';
+import { OCR_LIMITS } from '../../src/server/ocr/service.js';
 
 /** OCR jobs belong to one user of one tenant; uploads need the app's create right and stay within limits. */
 describe.each(await testDialects())('OCR attacks on %s', (dialect) => {
@@ -87,20 +88,37 @@ describe.each(await testDialects())('OCR attacks on %s', (dialect) => {
     expect(next.status).toBe('done');
   });
 
-  it('refuses a PDF without a text layer and a broken PDF', async () => {
-    const browser = await launchBrowser();
-    const page = await browser.newPage();
-    await page.setContent('<div style="width:200px;height:200px;background:#333"></div>');
-    const blank = await page.pdf({ format: 'A4' });
-    await browser.close();
-    const scanned = await upload(o, 'sam', moduleId, blank, 'scan.pdf', 'application/pdf');
-    expect(scanned.statusCode).toBe(400);
-    expect(scanned.json().message).toBe(
-      'This PDF has no text layer (a scanned PDF). Upload its pages as images (PNG or JPEG) instead.',
-    );
+  it('draws a scanned PDF within the pixel limit whatever page size it claims, and refuses a broken PDF', async () => {
+    // One page of 14,400 pt square (200 inches): at 300 dpi it would be 3.7 gigapixels.
+    const content = '0 0 0 rg 100 100 400 400 re f';
+    const objs = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Contents 4 0 R >>',
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ];
+    let text = '%PDF-1.4\n';
+    const offsets = objs.map((obj, i) => {
+      const at = text.length;
+      text += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+      return at;
+    });
+    const xref = text.length;
+    text += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+    text += offsets.map((x) => `${String(x).padStart(10, '0')} 00000 n \n`).join('');
+    text += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF`;
+    const huge = Buffer.from(text, 'latin1');
+    const rendered = await renderPdfPages(huge, 5, OCR_LIMITS.maxPdfPixels);
+    expect(rendered).toHaveLength(1);
+    const [w, h] = [rendered[0]!.readUInt32BE(16), rendered[0]!.readUInt32BE(20)];
+    expect(w * h).toBeLessThanOrEqual(OCR_LIMITS.maxPdfPixels);
+    const scanned = await upload(o, 'sam', moduleId, huge, 'scan.pdf', 'application/pdf');
+    expect(scanned.json(), scanned.body).toMatchObject({ success: true });
+    const job = await settled(o, 'sam', scanned.json().data.jobId, 60_000);
+    expect(job.status).toBe('done');
     const broken = await upload(o, 'sam', moduleId, Buffer.from('%PDF-1.7\ngarbage'), 'b.pdf', 'application/pdf');
     expect(broken.json()).toEqual({ success: false, message: 'The PDF could not be read.' });
-  });
+  }, 120_000);
 
   it('lets only administrators store a provider token, and only for providers that take one', async () => {
     const patch = (who: string, payload: object) =>

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { ACME, BRAVO, useOffice } from '../support/office.js';
 import { seedClaims } from '../api/reports-fixture.js';
+import { reportSvg } from '../../src/server/reports/mailing/chart.js';
 
 describe.each(await testDialects())('report mailing attacks on %s', (dialect) => {
   const o = useOffice(
@@ -14,6 +15,7 @@ describe.each(await testDialects())('report mailing attacks on %s', (dialect) =>
     { bravo: true },
   );
   let reportId = '';
+  let moduleId = '';
   const S = () => `/api/form/report/${reportId}/schedules`;
   const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     o.t.app.inject({
@@ -32,7 +34,7 @@ describe.each(await testDialects())('report mailing attacks on %s', (dialect) =>
   });
 
   beforeAll(async () => {
-    const { moduleId } = await seedClaims(o, 'sam', ['max', 'mia'], 4);
+    ({ moduleId } = await seedClaims(o, 'sam', ['max', 'mia'], 4));
     const r = await o.post('sam', '/api/form/report/save', {
       name: 'Claims',
       spec: { moduleId, measures: [{ aggregate: 'count' }] },
@@ -103,5 +105,24 @@ describe.each(await testDialects())('report mailing attacks on %s', (dialect) =>
     expect(mia.json()).toEqual({ success: false, message: 'mia may not open this report.' });
     const ok = await call('admin', 'POST', S(), body({ recipients: { users: [], emails: ['boss@elsewhere.test'] } }));
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('draws tenant text into the mailed picture as text: SVG markup in a record cannot load a file', async () => {
+    const markup = '</text><image href="file:///etc/passwd" width="800" height="400"/><text>';
+    const r = await o.post('sam', '/api/EntryModule/submit', {
+      moduleId,
+      data: { title: markup, amount: 1, manager: o.id.max },
+    });
+    expect(r.json(), r.body).toMatchObject({ success: true });
+    for (const spec of [
+      { moduleId, columns: ['title', 'amount'], chart: 'table' },
+      { moduleId, groupBy: [{ column: 'title' }], measures: [{ aggregate: 'count' }], chart: 'bar' },
+    ]) {
+      const run = await o.post('sam', '/api/form/report/run', { spec });
+      expect(run.statusCode, run.body).toBe(200);
+      const svg = reportSvg(run.json().data, spec.chart as 'table', markup);
+      expect(svg).not.toMatch(/<image/);
+      expect(svg).toContain('&lt;image');
+    }
   });
 });

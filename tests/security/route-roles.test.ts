@@ -216,6 +216,8 @@ const MATRIX = `
   POST   /api/ml/suggest/:moduleId                                     signed-in
   GET    /api/ml/models/:moduleId                                      designers
   POST   /api/ml/models/:moduleId/train                                designers
+  GET    /api/ml/targets/:moduleId                                     designers
+  PUT    /api/ml/targets/:moduleId                                     designers
   GET    /api/ocrprovider/getbyname                                    signed-in
   GET    /api/ocrprovider/lookup                                       signed-in
   PATCH  /api/ocrprovider/update/token                                admins

@@ -83,6 +83,8 @@ export function pagesOf(kind: RoleKind | 'demo-user', ids: DemoIds): string[] {
     `/item-editor/${m}`,
     '/notifications',
     '/app/user/profile',
+    '/help',
+    '/help/sign-in-2fa',
   ];
   const designer = [
     `/form-editor/show/${m}`,

@@ -5,9 +5,11 @@ const AutomationListPage = lazyPage(
   () => import('../pages/automation/AutomationListPage'),
   (m) => m.AutomationListPage,
 );
+// The record trigger names events with the webhook pages' texts.
 const AutomationPage = lazyPage(
   () => import('../pages/automation/AutomationPage'),
   (m) => m.AutomationPage,
+  ['webhooks'],
 );
 
 export const routes = defineRoutes([

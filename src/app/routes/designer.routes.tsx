@@ -9,7 +9,7 @@ const ApplicationsPage = lazyPage(
 const FormDesignerPage = lazyPage(
   () => import('../../../designer/form/FormDesignerPage'),
   (m) => m.default,
-  ['designer', 'workflow', 'ocrrules', 'uni'],
+  ['designer', 'workflow', 'ocrrules', 'uni', 'rolesperm'],
 );
 
 export const routes = defineRoutes([

@@ -1,4 +1,5 @@
-import { api, call, currentToken } from '../api/client';
+import axios from 'axios';
+import { api, call } from '../api/client';
 import type { Citation, Proposal, Thread, ThreadDetail, ThreadKey } from '../../server/uni/schemas';
 
 export type { Citation, Message, Proposal, Thread, ThreadDetail } from '../../server/uni/schemas';
@@ -43,24 +44,38 @@ export interface PromptHandlers {
   error(message: string): void;
 }
 
-/** POST /api/bot/prompt and read its server-sent events as they come (axios cannot stream in the browser). */
+/** The server's message in a failed streamed answer (its body is a stream, not parsed JSON). */
+async function streamedError(err: unknown): Promise<Error> {
+  if (!axios.isAxiosError(err) || !err.response) return err instanceof Error ? err : new Error(String(err));
+  const data: unknown = err.response.data;
+  const body =
+    data instanceof ReadableStream
+      ? ((await new Response(data).json().catch(() => null)) as { message?: string } | null)
+      : (data as { message?: string } | null);
+  return new Error(body?.message || `Uni could not answer (${err.response.status}).`);
+}
+
+/**
+ * POST /api/bot/prompt and read its server-sent events as they come. It goes through the app's axios instance with
+ * the fetch adapter, so the bearer token, the sign-out on 401 and the maintenance page apply as to every other call.
+ */
 export async function streamPrompt(
   body: { threadId?: string; message: string; lang?: string },
   on: PromptHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const token = currentToken();
-  const res = await fetch('/api/bot/prompt', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!res.ok || !res.body) {
-    const err = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(err?.message || `Uni could not answer (${res.status}).`);
+  let stream: ReadableStream<Uint8Array<ArrayBuffer>>;
+  try {
+    const res = await api.post<ReadableStream<Uint8Array<ArrayBuffer>>>('/bot/prompt', body, {
+      adapter: 'fetch',
+      responseType: 'stream',
+      signal,
+    });
+    stream = res.data;
+  } catch (e) {
+    throw await streamedError(e);
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
   let buf = '';
   for (;;) {
     const { value, done } = await reader.read();

@@ -1,6 +1,6 @@
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuditFilters } from './schemas.js';
-import { actorNames, filtered, toRow } from './service.js';
+import { actorNames, after, filtered, searched, toRow } from './service.js';
 
 const HEAD = [
   'id',
@@ -28,11 +28,10 @@ const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 /** The filtered trail as CSV, newest first, read in keyset batches so memory stays flat however long it is. */
 export async function* auditCsv(tdb: TenantDb, f: AuditFilters): AsyncGenerator<string> {
   yield line(HEAD);
-  const q = await filtered(tdb, f);
-  let cursor: number | undefined;
+  const q = searched(await filtered(tdb, f), f.search);
+  let cursor: string | undefined;
   for (;;) {
-    const page = cursor === undefined ? q : q.where('id', '<', cursor);
-    const rows = await page.selectAll().orderBy('id', 'desc').limit(1000).execute();
+    const rows = await after(q, cursor).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(1000).execute();
     const names = await actorNames(tdb, rows);
     let chunk = '';
     for (const s of rows) {
@@ -53,6 +52,7 @@ export async function* auditCsv(tdb: TenantDb, f: AuditFilters): AsyncGenerator<
     }
     if (chunk) yield chunk;
     if (rows.length < 1000) return;
-    cursor = Number(rows[rows.length - 1]!.id);
+    const last = rows[rows.length - 1]!;
+    cursor = `${last.at}|${last.id}`;
   }
 }

@@ -27,3 +27,33 @@ export function recordChanges(
   }
   return out;
 }
+
+/** Setting names whose values never enter the trail (secrets, keys, passwords, tokens, certificates' keys). */
+const SECRET_KEY = /secret|password|passwd|token|api.?key|private|credential/i;
+
+/**
+ * The settings that differ, old → new, for configuration entries (connectors, single sign-on): nested objects are
+ * compared by their dotted names, and a secret-looking name is reported only as changed (masked).
+ */
+export function settingsChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): FieldChanges {
+  const flat = (o: Record<string, unknown> | null | undefined, into: Record<string, unknown>, prefix = '') => {
+    for (const [k, v] of Object.entries(o ?? {})) {
+      if (v && typeof v === 'object' && !Array.isArray(v)) flat(v as Record<string, unknown>, into, `${prefix}${k}.`);
+      else into[`${prefix}${k}`] = v;
+    }
+    return into;
+  };
+  const a = flat(before, {});
+  const b = flat(after, {});
+  const out: FieldChanges = {};
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (JSON.stringify(a[name] ?? null) === JSON.stringify(b[name] ?? null)) continue;
+    out[name] = SECRET_KEY.test(name)
+      ? { from: a[name] == null ? null : MASK, to: b[name] == null ? null : MASK }
+      : { from: a[name] ?? null, to: b[name] ?? null };
+  }
+  return out;
+}

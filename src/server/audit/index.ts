@@ -5,7 +5,7 @@ import { AuditSealer } from './sealer.js';
 import { onAudited } from './trail.js';
 
 export { audit } from './trail.js';
-export { recordChanges } from './diff.js';
+export { recordChanges, settingsChanges } from './diff.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,5 @@
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { param } from '../db/prepared-query.js';
 
 /** What a call site knows about the event; who and where from default to the request behind the TenantDb. */
 export interface AuditEntry {
@@ -20,26 +21,60 @@ export const onAudited = (fn: (tenantId: string) => void) => {
 
 const cut = (s: string | null | undefined, n: number) => (s == null ? null : s.slice(0, n));
 
-/**
- * Appends one entry to the tenant's audit trail inside the caller's transaction (rolled back with it). Only an
- * insert: the hash chain is sealed later (chain.ts), so the hot path takes no lock.
- */
-export async function audit(tdb: TenantDb, e: AuditEntry): Promise<void> {
+const COLUMNS = [
+  'at',
+  'actor_id',
+  'actor_name',
+  'action',
+  'target_type',
+  'target_id',
+  'target_label',
+  'details',
+  'ip',
+  'user_agent',
+] as const;
+
+function rowOf(tdb: TenantDb, e: AuditEntry, at: string) {
   // The request behind the TenantDb (tenancy/hook.ts): call sites deep in services need not pass it along.
   const from = tdb.origin?.();
-  await tdb
-    .insertInto('audit_events', {
-      at: new Date().toISOString(),
-      actor_id: e.actorId !== undefined ? e.actorId : (from?.userId ?? null),
-      actor_name: cut(e.actorName || from?.userName || null, 200),
-      action: e.action,
-      target_type: e.targetType ?? null,
-      target_id: e.targetId ?? null,
-      target_label: cut(e.targetLabel, 300),
-      details: e.details ? JSON.stringify(e.details) : null,
-      ip: from?.ip ?? null,
-      user_agent: cut(from?.userAgent, 500),
-    })
-    .execute();
+  return {
+    at,
+    actor_id: e.actorId !== undefined ? e.actorId : (from?.userId ?? null),
+    actor_name: cut(e.actorName || from?.userName || null, 200),
+    action: e.action,
+    target_type: e.targetType ?? null,
+    target_id: e.targetId ?? null,
+    target_label: cut(e.targetLabel, 300),
+    details: e.details ? JSON.stringify(e.details) : null,
+    ip: from?.ip ?? null,
+    user_agent: cut(from?.userAgent, 500),
+  };
+}
+
+/**
+ * Appends one entry to the tenant's audit trail inside the caller's transaction (rolled back with it). Only an
+ * insert, prepared once (it is on every approval's path): the hash chain is sealed later (chain.ts), so the hot
+ * path takes no lock.
+ */
+export async function audit(tdb: TenantDb, e: AuditEntry): Promise<void> {
+  const values: Record<string, unknown> = rowOf(tdb, e, new Date().toISOString());
+  await tdb.prepared(
+    'audit.insert',
+    (t) => t.insertInto('audit_events', Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
+    values,
+  );
   for (const fn of listeners) fn(tdb.tenantId);
+}
+
+/** Appends several entries in one insert (bulk operations), in the given order. */
+export async function auditMany(tdb: TenantDb, entries: AuditEntry[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (let i = 0; i < entries.length; i += 500)
+    await tdb
+      .insertInto(
+        'audit_events',
+        entries.slice(i, i + 500).map((e) => rowOf(tdb, e, at)),
+      )
+      .execute();
+  if (entries.length) for (const fn of listeners) fn(tdb.tenantId);
 }

@@ -85,6 +85,8 @@ export function stepContext(d: ContextDeps): AutomationContext {
         dryRun: !!o.dryRun,
         progress: d.progress,
         cancelled: d.cancelled,
+        // The records it writes carry this automation on top of the chain that started it: no loops.
+        origin: { automations: [...(o.origin?.automations ?? []), a.id] },
       });
     },
     async workflow(action) {

@@ -5,10 +5,13 @@ import type { OutboxHandler } from '../outbox/worker.js';
 import type { EventEntry } from '../webhooks/events.js';
 import type { Trigger } from './schemas.js';
 import { wake } from './service.js';
+import { RECORD_UPDATED, mayStart, type UpdatedEntry } from './origin.js';
 
-/** Whether an automation's trigger listens to this event of this app. */
-export function listens(trigger: Trigger, event: string, moduleId: string): boolean {
-  return trigger.kind === 'record' && trigger.moduleId === moduleId && (trigger.events as string[]).includes(event);
+/** Whether an automation's trigger listens to this event of this app (record.updated: of one of its fields). */
+export function listens(trigger: Trigger, event: string, moduleId: string, changed?: string[]): boolean {
+  if (trigger.kind !== 'record' || trigger.moduleId !== moduleId) return false;
+  if (!(trigger.events as string[]).includes(event)) return false;
+  return event !== RECORD_UPDATED || !trigger.fields?.length || trigger.fields.some((f) => changed?.includes(f));
 }
 
 /**
@@ -18,7 +21,7 @@ export function listens(trigger: Trigger, event: string, moduleId: string): bool
  */
 export function automationEventQueue(system: Kysely<DB>): OutboxHandler {
   return async (raw, entry) => {
-    const e = raw as unknown as EventEntry;
+    const e = raw as unknown as EventEntry & Partial<Pick<UpdatedEntry, 'changed' | 'origin'>>;
     if (e.gone) return 'delivered';
     const active = await entry.tdb
       .selectFrom('automations')
@@ -28,7 +31,7 @@ export function automationEventQueue(system: Kysely<DB>): OutboxHandler {
     const rows = active.flatMap((a) => {
       const trigger = JSON.parse(a.trigger) as Trigger;
       return e.events
-        .filter((ev) => listens(trigger, ev, e.moduleId))
+        .filter((ev) => listens(trigger, ev, e.moduleId, e.changed) && mayStart(a.id, e.origin))
         .map((event) => ({
           id: crypto.randomUUID(),
           automation_id: a.id,
@@ -38,6 +41,7 @@ export function automationEventQueue(system: Kysely<DB>): OutboxHandler {
           version: e.version,
           actor_id: e.actorId,
           created_on: e.at,
+          origin: e.origin ? JSON.stringify(e.origin) : null,
         }));
     });
     if (!rows.length) return 'delivered';

@@ -10,6 +10,7 @@ import type { DB } from '../db/schema.js';
 import { stepContext } from './context.js';
 import type { Run, Step, StepOutcome } from './schemas.js';
 import { runView } from './service.js';
+import type { EventOrigin } from './origin.js';
 
 /** What a run needs of its automation: whose rights it runs with, and how it is named in the log. */
 export type AutomationRef = Pick<DB['automations'], 'id' | 'name' | 'owner_id'>;
@@ -28,6 +29,8 @@ export interface RunOptions {
   now?: Date;
   /** More about what started the run, under `run` for the steps (a record event: `run.record`). */
   context?: Record<string, unknown>;
+  /** The automations whose writes led to the event that started this run (origin.ts): none for other runs. */
+  origin?: EventOrigin;
   /** A waiting run going on: its id, the next step and what the steps before it gave. */
   resume?: Resume & { runId: string };
 }

@@ -11,6 +11,7 @@ import { nextDue } from './timing.js';
 import { resumeDueRuns } from './waits.js';
 import { authUserOf } from '../identity/user-info.js';
 import { recordFor } from '../webhooks/fanout.js';
+import type { EventOrigin } from './origin.js';
 
 /** Queued record events one node runs per automation and pass; more make it due again at once. */
 const EVENTS_PER_PASS = 100;
@@ -152,6 +153,7 @@ export class AutomationScheduler extends LeasePoller {
           system: this.db.system,
           now,
           context: { event: q.event, actorId: q.actor_id, record: { ...seen, moduleId: q.module_id } },
+          origin: q.origin ? (JSON.parse(q.origin) as EventOrigin) : undefined,
         });
         if (run) ran++;
       }

@@ -12,6 +12,9 @@ import {
 } from '../../../schemas/api/common.js';
 import { WEBHOOK_EVENTS } from '../webhooks/event-names.js';
 
+/** The record events a trigger can name: those webhooks hear, and a save that changes values. */
+export const TRIGGER_EVENTS = [...WEBHOOK_EVENTS, 'record.updated'] as const;
+
 /** When an automation runs: on a cron timetable in a time zone, every N minutes, on a record event, or by hand. */
 export const Trigger = Type.Union([
   Type.Object(
@@ -27,16 +30,20 @@ export const Trigger = Type.Union([
     { additionalProperties: false },
   ),
   Type.Object({ kind: Type.Literal('manual') }, { additionalProperties: false }),
-  // A record event of an app (the webhook events): each event of each record runs the automation once.
+  // A record event of an app (the webhook events, and record.updated): each event of each record runs it once;
+  // `fields` narrows record.updated to saves that change one of them.
   Type.Object(
     {
       kind: Type.Literal('record'),
       moduleId: Id,
-      events: Type.Array(StringEnum(WEBHOOK_EVENTS), {
+      events: Type.Array(StringEnum(TRIGGER_EVENTS), {
         minItems: 1,
-        maxItems: WEBHOOK_EVENTS.length,
+        maxItems: TRIGGER_EVENTS.length,
         uniqueItems: true,
       }),
+      fields: Type.Optional(
+        Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true }),
+      ),
     },
     { additionalProperties: false },
   ),

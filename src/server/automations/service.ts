@@ -7,6 +7,8 @@ import { assertModuleAccess } from '../access/index.js';
 import type { DB } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user-info.js';
+import { liveModule } from '../records/queries.js';
+import { loadVersion } from '../records/store.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type {
   Automation,
@@ -118,7 +120,14 @@ export async function setDue(system: Kysely<DB>, tenantId: string, id: string, d
 /** A trigger that can work: a valid timetable, or the events of an app its owner may open. */
 async function checkedTrigger(tdb: TenantDb, owner: AuthUser, t: Trigger) {
   checkTrigger(t);
-  if (t.kind === 'record') await assertModuleAccess(tdb, owner, t.moduleId, 'view');
+  if (t.kind !== 'record') return;
+  await assertModuleAccess(tdb, owner, t.moduleId, 'view');
+  if (!t.fields?.length) return;
+  if (!t.events.includes('record.updated')) throw badRequest('Trigger: fields narrow only the record updated event');
+  const mod = await liveModule(tdb, t.moduleId);
+  const v = mod?.published_version ? await loadVersion(tdb, mod.id, mod.published_version) : undefined;
+  const unknown = t.fields.filter((f) => !v?.compiled.fields[f]);
+  if (unknown.length) throw badRequest(`Trigger: ${unknown.map((f) => `'${f}'`).join(', ')} is not a field of the app`);
 }
 
 /**

@@ -3,6 +3,8 @@ import { compileSchema } from '../../../runtime/ajv.js';
 import { loadConnectorRegistry } from '../../../runtime/connector-registry-node.js';
 import { nameRuleProblems } from '../../../runtime/text-rules.js';
 import type { ConnectorManifest } from '../../../runtime/plugin-contract.js';
+import { audit } from '../audit/trail.js';
+import { settingsChanges } from '../audit/diff.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
@@ -128,6 +130,20 @@ export async function saveConnector(tdb: TenantDb, user: AuthUser, b: SaveConnec
           modified_on: now,
         })
         .execute();
+      await audit(tx, {
+        action: 'connector.create',
+        actorId: user.id,
+        targetType: 'connector',
+        targetId: id,
+        targetLabel: name,
+        details: {
+          dcType: b.dcType,
+          changes: settingsChanges(
+            {},
+            { name, description: b.description ?? null, config: JSON.parse(config) as Record<string, unknown> },
+          ),
+        },
+      });
       return connectorById(tx, id);
     }
     const current = await rowById(tx, b.id);
@@ -150,6 +166,24 @@ export async function saveConnector(tdb: TenantDb, user: AuthUser, b: SaveConnec
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows))
       throw conflict('This connector was changed by someone else just now. Reload to see it.');
+    const was = {
+      name: current.name,
+      description: current.description,
+      config: JSON.parse(current.config) as Record<string, unknown>,
+    };
+    const after = {
+      name,
+      description: b.description === undefined ? current.description : b.description?.trim() || null,
+      config: JSON.parse(config) as Record<string, unknown>,
+    };
+    await audit(tx, {
+      action: 'connector.update',
+      actorId: user.id,
+      targetType: 'connector',
+      targetId: b.id,
+      targetLabel: name,
+      details: { dcType: b.dcType, changes: settingsChanges(was, after) },
+    });
     return connectorById(tx, b.id);
   });
 }
@@ -196,8 +230,23 @@ export async function connectorNames(tdb: TenantDb, dcType?: string) {
 }
 
 export async function deleteConnectors(tdb: TenantDb, ids: string[]) {
-  const r = await tdb.deleteFrom('data_connectors').where('id', 'in', ids).executeTakeFirst();
-  const deleted = Number(r.numDeletedRows);
-  if (!deleted) throw notFound('Connector not found');
-  return { deleted };
+  return tdb.transaction(async (tx) => {
+    const gone = await tx
+      .selectFrom('data_connectors')
+      .select(['id', 'name', 'dc_type'])
+      .where('id', 'in', ids)
+      .execute();
+    const r = await tx.deleteFrom('data_connectors').where('id', 'in', ids).executeTakeFirst();
+    const deleted = Number(r.numDeletedRows);
+    if (!deleted) throw notFound('Connector not found');
+    for (const c of gone)
+      await audit(tx, {
+        action: 'connector.delete',
+        targetType: 'connector',
+        targetId: c.id,
+        targetLabel: c.name,
+        details: { dcType: c.dc_type },
+      });
+    return { deleted };
+  });
 }

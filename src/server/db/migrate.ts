@@ -42,6 +42,12 @@ import * as m0115 from './migrations/0115-ocr.js';
 import * as m0116 from './migrations/0116-ocr-rules.js';
 import * as m0117 from './migrations/0117-ml-models.js';
 import * as m0118 from './migrations/0118-report-mailing.js';
+import * as m0119 from './migrations/0119-automation-event-origin.js';
+import * as m0121 from './migrations/0121-audit-keyset-indexes.js';
+import * as m0124 from './migrations/0124-uni-index-words.js';
+import * as m0125 from './migrations/0125-ml-targets.js';
+import * as m0126 from './migrations/0126-records-modified-index.js';
+import * as m0127 from './migrations/0127-uni-match-functions.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -88,6 +94,12 @@ const steps: Record<string, Step> = {
   '0116-ocr-rules': m0116,
   '0117-ml-models': m0117,
   '0118-report-mailing': m0118,
+  '0119-automation-event-origin': m0119,
+  '0121-audit-keyset-indexes': m0121,
+  '0124-uni-index-words': m0124,
+  '0125-ml-targets': m0125,
+  '0126-records-modified-index': m0126,
+  '0127-uni-match-functions': m0127,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -651,6 +651,8 @@ export interface AutomationEventsTable {
   version: number;
   actor_id: string;
   created_on: string;
+  /** JSON EventOrigin (automations/origin.ts) when an automation's own write made the event. */
+  origin: string | null;
 }
 
 export interface AutomationRunsTable {
@@ -895,6 +897,7 @@ export interface DB {
   process_jobs: ProcessJobsTable;
   uni_passages: UniPassagesTable;
   uni_passages_fts: UniPassagesFtsTable;
+  uni_meta_fts: UniPassagesFtsTable;
   uni_index_state: UniIndexStateTable;
   uni_threads: UniThreadsTable;
   uni_messages: UniMessagesTable;
@@ -904,6 +907,7 @@ export interface DB {
   ocr_tokens: OcrTokensTable;
   ocr_rules: OcrRulesTable;
   ml_models: MlModelsTable;
+  ml_targets: MlTargetsTable;
   ocr_hints: OcrHintsTable;
 }
 
@@ -1022,21 +1026,25 @@ export interface OcrHintsTable {
 export interface UniPassagesTable {
   id: Generated<number>;
   tenant_id: string;
-  source: 'app' | 'workflow' | 'report' | 'record';
+  source: 'help' | 'app' | 'workflow' | 'report' | 'record';
   ref_id: string;
   module_id: string;
+  /** The record field; for help, the language. */
   field: string;
   title: string;
   body: string;
   link: string;
+  /** What the full-text indexes match (uni-index/terms.ts, migration 0124). */
+  title_words: string;
+  body_words: string;
 }
 
-/** SQLite only: the FTS5 table over uni_passages (rowid = uni_passages.id). */
+/** SQLite only: the FTS5 tables over uni_passages (rowid = uni_passages.id): records, and everything else. */
 export interface UniPassagesFtsTable {
   rowid: number;
   tenant_id: string;
-  title: string;
-  body: string;
+  title_words: string;
+  body_words: string;
 }
 
 /** How far the index has read each source of a tenant (modified_on of the last row indexed). */
@@ -1058,4 +1066,15 @@ export interface MlModelsTable {
   records_seen: number;
   trained_version: number;
   trained_on: string;
+  /** Held-out records predicted right, of how many (migration 0125). */
+  holdout_right: Generated<number>;
+  holdout_total: Generated<number>;
+}
+
+/** The fields an app's machine-learning services suggest (migration 0125): a JSON array of field names. */
+export interface MlTargetsTable {
+  tenant_id: string;
+  module_id: string;
+  fields: string;
+  modified_on: string;
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
+import { audit } from '../audit/trail.js';
 import { ok, typed, type ApiApp } from '../http/api.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import {
@@ -103,6 +104,13 @@ export async function fileRoutes(app: ApiApp, files: Files) {
     { config: { queryToken: true }, schema: { tags, querystring: GetFileQuery, response: { 200: FileBytes } } },
     async (req, reply) => {
       const { file, bytes } = await openFile(req.tdb, req.user, files, req.query.key, req.query.recordId);
+      await audit(req.tdb, {
+        action: 'file.download',
+        targetType: 'file',
+        targetId: file.key,
+        targetLabel: file.file_name,
+        details: { recordId: req.query.recordId ?? null, size: Number(file.size), contentType: file.content_type },
+      });
       return reply
         .header('content-type', file.content_type)
         .header('content-length', file.size)

@@ -25,7 +25,7 @@ export const trainingRows = (tdb: TenantDb, moduleId: string, limit: number) =>
 export const modelsOf = (tdb: TenantDb, moduleId: string) =>
   tdb
     .selectFrom('ml_models')
-    .select(['field', 'model', 'records_seen', 'trained_version', 'trained_on'])
+    .select(['field', 'model', 'records_seen', 'trained_version', 'trained_on', 'holdout_right', 'holdout_total'])
     .where('module_id', '=', moduleId)
     .execute();
 
@@ -35,6 +35,8 @@ export interface ModelRow {
   records_seen: number;
   trained_version: number;
   trained_on: string;
+  holdout_right: number;
+  holdout_total: number;
 }
 
 /** Replaces the app's models with the given ones (the fields no longer suggested lose theirs). */
@@ -55,3 +57,26 @@ export const appsWithServices = (tdb: TenantDb) =>
     .where('ml_service_id', 'is not', null)
     .where('ml_service_id', '!=', '')
     .execute();
+
+/** The fields the designer chose for the app's suggestions; null when none were chosen (the service's default). */
+export async function chosenTargets(tdb: TenantDb, moduleId: string): Promise<string[] | null> {
+  const row = await tdb.selectFrom('ml_targets').select('fields').where('module_id', '=', moduleId).executeTakeFirst();
+  if (!row) return null;
+  const v = JSON.parse(row.fields) as unknown;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+}
+
+/** Keeps the designer's choice (an empty list goes back to the service's default). */
+export async function saveTargets(tdb: TenantDb, moduleId: string, fields: string[]): Promise<void> {
+  await tdb.transaction(async (tx) => {
+    await tx.deleteFrom('ml_targets').where('module_id', '=', moduleId).execute();
+    if (fields.length)
+      await tx
+        .insertInto('ml_targets', {
+          module_id: moduleId,
+          fields: JSON.stringify(fields),
+          modified_on: new Date().toISOString(),
+        })
+        .execute();
+  });
+}

@@ -1,6 +1,15 @@
 import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
-import { ModuleParams, StatusAnswer, SuggestAnswer, SuggestBody, TrainBody } from './schemas.js';
+import {
+  ModuleParams,
+  StatusAnswer,
+  SuggestAnswer,
+  SuggestBody,
+  TargetChoiceAnswer,
+  TargetsBody,
+  TrainBody,
+} from './schemas.js';
+import { chooseTargets, targetChoice } from './target-choice.js';
 import { modelStatus, retrainNow, suggest } from './service.js';
 
 const tags = ['ml'];
@@ -29,5 +38,21 @@ export function mlRoutes(app: ApiApp) {
       schema: { tags, params: ModuleParams, body: TrainBody, response: { 200: StatusAnswer } },
     },
     async (req) => ok(await retrainNow(req.tdb, req.tenant.settings, req.params.moduleId)),
+  );
+  app.get(
+    '/api/ml/targets/:moduleId',
+    {
+      config: { roles: rolesOf('designers') },
+      schema: { tags, params: ModuleParams, response: { 200: TargetChoiceAnswer } },
+    },
+    async (req) => ok(await targetChoice(req.tdb, req.tenant.settings, req.params.moduleId)),
+  );
+  app.put(
+    '/api/ml/targets/:moduleId',
+    {
+      config: { roles: rolesOf('designers') },
+      schema: { tags, params: ModuleParams, body: TargetsBody, response: { 200: TargetChoiceAnswer } },
+    },
+    async (req) => ok(await chooseTargets(req.tdb, req.tenant.settings, req.params.moduleId, req.body.fields)),
   );
 }

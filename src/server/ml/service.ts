@@ -8,7 +8,7 @@ import { liveModule } from '../records/queries.js';
 import { loadVersion } from '../records/store.js';
 import { START_STEP } from '../../../schemas/workflow-definition.js';
 import { predict, type NbModel } from './classifier.js';
-import { modelsOf } from './queries.js';
+import { chosenTargets, modelsOf } from './queries.js';
 import { servicesOfApp, targetsOf, textFieldsOf } from './targets.js';
 import { isStale, trainApp } from './train.js';
 import type { ModelStatus, SuggestBody, Suggestion } from './schemas.js';
@@ -53,7 +53,9 @@ export async function suggest(
   const services = servicesOfApp(app?.ml_service_id ?? null, settings);
   if (!app?.published_version || !services.length) return [];
   const v = await loadVersion(tdb, moduleId, version);
-  const targets = targetsOf(v.definition, services).filter((t) => access[t.name] === 'editable');
+  const targets = targetsOf(v.definition, services, await chosenTargets(tdb, moduleId)).filter(
+    (t) => access[t.name] === 'editable',
+  );
   const text = textFieldsOf(v.definition)
     .filter((f) => access[f] !== undefined && access[f] !== 'hidden')
     .map((f) => b.values[f])
@@ -93,6 +95,8 @@ export async function modelStatus(tdb: TenantDb, moduleId: string): Promise<Mode
       recordsSeen: m.records_seen,
       trainedVersion: m.trained_version,
       trainedOn: m.trained_on,
+      heldOut: m.holdout_total,
+      accuracy: m.holdout_total ? Math.round((m.holdout_right / m.holdout_total) * 1000) / 1000 : null,
     };
   });
 }

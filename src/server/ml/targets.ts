@@ -47,9 +47,22 @@ export function servicesOfApp(mlServiceId: string | null, settings: string | nul
   );
 }
 
-/** The fields the app's services suggest: the first choice field, or all of them when a service takes every one. */
-export function targetsOf(def: ModuleDefinition, services: MlServiceManifest[]): TargetField[] {
+/** Whether the app's services may suggest several fields (a service that takes every choice field). */
+export const suggestsSeveral = (services: MlServiceManifest[]) => services.some((s) => s.targets === 'all');
+
+/**
+ * The fields the app's services suggest: the designer's choice when there is one (one field unless a service takes
+ * several), else the service's default: the first choice field, or every one for a service that takes them all.
+ */
+export function targetsOf(
+  def: ModuleDefinition,
+  services: MlServiceManifest[],
+  chosen: string[] | null = null,
+): TargetField[] {
   if (!services.length) return [];
   const choices = choiceFieldsOf(def);
-  return services.some((s) => s.targets === 'all') ? choices : choices.slice(0, 1);
+  const several = suggestsSeveral(services);
+  const picked = chosen?.length ? choices.filter((c) => chosen.includes(c.name)) : null;
+  if (picked?.length) return several ? picked : picked.slice(0, 1);
+  return several ? choices : choices.slice(0, 1);
 }

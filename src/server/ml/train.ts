@@ -1,14 +1,37 @@
 import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { loadVersion } from '../records/store.js';
-import { train, type NbModel } from './classifier.js';
-import { appsWithServices, modelsOf, replaceModels, submittedCount, trainingRows, type ModelRow } from './queries.js';
+import { predict, train, type NbModel } from './classifier.js';
+import {
+  appsWithServices,
+  chosenTargets,
+  modelsOf,
+  replaceModels,
+  submittedCount,
+  trainingRows,
+  type ModelRow,
+} from './queries.js';
 import { servicesOfApp, targetsOf, textFieldsOf } from './targets.js';
 
 /** Retrain once this many records were submitted since the last training. */
 export const RETRAIN_EVERY = 50;
 /** Train on at most the newest this many records. */
 const MAX_EXAMPLES = 5000;
+
+/** Every HOLDOUT_EVERY-th example is held out to measure the model (once there are enough of them). */
+const HOLDOUT_EVERY = 5;
+const MIN_FOR_HOLDOUT = 10;
+
+type Example = { text: string; value: string };
+
+/** Trains on all but every fifth example and counts how many of those the model predicts right. */
+export function holdoutCheck(examples: Example[]): { right: number; total: number } {
+  if (examples.length < MIN_FOR_HOLDOUT) return { right: 0, total: 0 };
+  const held = examples.filter((_, i) => i % HOLDOUT_EVERY === HOLDOUT_EVERY - 1);
+  const model = train(examples.filter((_, i) => i % HOLDOUT_EVERY !== HOLDOUT_EVERY - 1));
+  if (!model) return { right: 0, total: 0 };
+  return { right: held.filter((e) => predict(model, e.text)?.value === e.value).length, total: held.length };
+}
 
 const textOf = (data: Record<string, unknown>, fields: string[]) =>
   fields
@@ -29,7 +52,8 @@ export async function trainApp(tdb: TenantDb, settings: string, moduleId: string
     .executeTakeFirst();
   if (!m?.published_version) return 0;
   const v = await loadVersion(tdb, moduleId, m.published_version);
-  const targets = targetsOf(v.definition, servicesOfApp(m.ml_service_id, settings));
+  const services = servicesOfApp(m.ml_service_id, settings);
+  const targets = targetsOf(v.definition, services, await chosenTargets(tdb, moduleId));
   const texts = textFieldsOf(v.definition);
   const seen = await submittedCount(tdb, moduleId);
   const rows = targets.length && texts.length ? await trainingRows(tdb, moduleId, MAX_EXAMPLES) : [];
@@ -41,12 +65,15 @@ export async function trainApp(tdb: TenantDb, settings: string, moduleId: string
       .filter((d) => typeof d[t.name] === 'string' && allowed.has(d[t.name] as string))
       .map((d) => ({ text: textOf(d, texts), value: d[t.name] as string }));
     const model: NbModel | null = train(examples) ?? null;
+    const check = model ? holdoutCheck(examples) : { right: 0, total: 0 };
     return {
       field: t.name,
       model: JSON.stringify(model),
       records_seen: seen,
       trained_version: v.version,
       trained_on: now,
+      holdout_right: check.right,
+      holdout_total: check.total,
     };
   });
   await replaceModels(tdb, moduleId, out);

@@ -24,7 +24,8 @@ interface Task {
   jobId: string;
   providerId: string;
   language: string;
-  image: Buffer;
+  /** The page images, in order (one for an image upload, one per page of a scanned PDF). */
+  images: Buffer[];
   allowPrivate: boolean;
 }
 
@@ -85,18 +86,22 @@ export class OcrEngine {
       const stored = provider.manifest.needsToken ? await openToken(tdb, this.deps.key, t.providerId) : undefined;
       if (provider.manifest.needsToken && !stored)
         throw new Error(`No API token is stored for ${provider.manifest.name}.`);
-      const pages: OcrPage[] = await provider.recognize(t.image, {
+      const opts = {
         language: t.language,
         token: stored?.token,
         endpoint: stored?.endpoint,
-        fetch: (url, init) =>
+        fetch: (url: string, init: RequestInit) =>
           egressFetch(url, init, {
             allowPrivate: t.allowPrivate,
             log: this.deps.log,
             timeoutMs: 60_000,
             maxBytes: 20 << 20,
           }),
-      });
+      };
+      // Pages are read one after the other and numbered across the document.
+      const pages: OcrPage[] = [];
+      for (const image of t.images)
+        for (const p of await provider.recognize(image, opts)) pages.push({ ...p, page: pages.length + 1 });
       await updateJob(tdb, t.jobId, { status: 'done', pages: JSON.stringify(pages), finished_on: now() });
     } catch (err) {
       const message = err instanceof Error ? err.message : 'The document could not be read.';

@@ -14,7 +14,7 @@ interface TextItem {
 
 /**
  * The text layer of a PDF as pages of words (confidence 100, boxes at 300 dpi). A PDF without one (a scanned PDF)
- * is refused: its page images would need a renderer this server does not carry, so the user uploads them as images.
+ * answers its pages with no words: the caller renders them (renderPdfPages) and reads the images with OCR.
  */
 export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -63,9 +63,45 @@ export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage
       }
       pages.push({ page: n, width: view.width * SCALE, height: view.height * SCALE, text: texts.join('\n'), words });
     }
-    if (!pages.some((p) => p.words.length))
-      throw badRequest('This PDF has no text layer (a scanned PDF). Upload its pages as images (PNG or JPEG) instead.');
     return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** pdfjs-dist's canvas factory in Node (it draws on @napi-rs/canvas). */
+interface CanvasFactory {
+  create(w: number, h: number): { canvas: { toBuffer(type: 'image/png'): Buffer }; context: unknown };
+}
+
+/**
+ * Renders each page of a PDF to a PNG at 300 dpi (pdfjs-dist drawing on @napi-rs/canvas), scaled down so that no
+ * page exceeds `maxPixels`: a page size written into the file cannot make the server draw a huge bitmap.
+ */
+export async function renderPdfPages(bytes: Buffer, maxPages: number, maxPixels: number): Promise<Buffer[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let doc;
+  try {
+    doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
+  } catch {
+    throw badRequest('The PDF could not be read.');
+  }
+  try {
+    if (doc.numPages > maxPages)
+      throw new HttpError(413, `The PDF has ${doc.numPages} pages; at most ${maxPages} are read.`);
+    const out: Buffer[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const unit = page.getViewport({ scale: 1 });
+      const scale = Math.min(SCALE, Math.sqrt(maxPixels / Math.max(1, unit.width * unit.height)));
+      const view = page.getViewport({ scale });
+      const [w, h] = [Math.max(1, Math.floor(view.width)), Math.max(1, Math.floor(view.height))];
+      const { canvas, context } = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory.create(w, h);
+      await page.render({ canvasContext: context as never, canvas: canvas as never, viewport: view }).promise;
+      out.push(canvas.toBuffer('image/png'));
+      page.cleanup();
+    }
+    return out;
   } finally {
     await doc.destroy();
   }

@@ -11,7 +11,7 @@ import { tokenContext, type OcrEngine } from './engine.js';
 import { mappedFields } from './mapping.js';
 import { addHints } from '../ocr-rules/service.js';
 import type { HintsBody } from '../ocr-rules/schemas.js';
-import { pdfPages } from './pdf.js';
+import { pdfPages, renderPdfPages } from './pdf.js';
 import { appProvider, insertJob, jobOf, saveToken, tokenProviders } from './queries.js';
 import type { JobView, OcrSettings, ProviderView, TokenBody } from './schemas.js';
 
@@ -20,6 +20,8 @@ export const OCR_LIMITS = {
   maxBytes: 10 << 20,
   maxPixels: 60_000_000,
   maxPdfPages: 20,
+  /** A scanned PDF's page is drawn at 300 dpi, smaller when that would pass this (an A4 page is 8.7 megapixels). */
+  maxPdfPixels: 10_000_000,
   maxOpenJobs: 5,
   maxQueued: 100,
 };
@@ -96,19 +98,25 @@ export async function startJob(tdb: TenantDb, user: AuthUser, engine: OcrEngine,
       413,
       `The image has ${Math.round((info.width * info.height) / 1e6)} megapixels; at most ${OCR_LIMITS.maxPixels / 1e6} are read.`,
     );
-  const pages = isPdf ? await pdfPages(input.bytes, OCR_LIMITS.maxPdfPages) : undefined;
+  let pages = isPdf ? await pdfPages(input.bytes, OCR_LIMITS.maxPdfPages) : undefined;
+  let images = [input.bytes];
+  // A scanned PDF (no text layer): its pages are rendered to images and read like uploaded scans.
+  if (pages && !pages.some((p) => p.words.length)) {
+    images = await renderPdfPages(input.bytes, OCR_LIMITS.maxPdfPages, OCR_LIMITS.maxPdfPixels);
+    pages = undefined;
+  }
   const jobId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const imageKey = info ? await engine.putImage(tdb.tenantId, input.bytes) : null;
+  const imageKey = pages ? null : await engine.putImage(tdb.tenantId, images[0]!);
   await insertJob(tdb, {
     id: jobId,
     user_id: user.id,
     module_id: input.moduleId,
-    provider_id: isPdf ? 'pdf-text' : providerId,
+    provider_id: pages ? 'pdf-text' : providerId,
     language,
     status: pages ? 'done' : 'queued',
     file_name: input.fileName,
-    content_type: info?.type ?? 'application/pdf',
+    content_type: info?.type ?? (pages ? 'application/pdf' : 'image/png'),
     size: input.bytes.length,
     image_key: imageKey,
     pages: pages ? JSON.stringify(pages) : null,
@@ -122,7 +130,7 @@ export async function startJob(tdb: TenantDb, user: AuthUser, engine: OcrEngine,
       jobId,
       providerId,
       language,
-      image: input.bytes,
+      images,
       allowPrivate: input.allowPrivate,
     });
   return { jobId };

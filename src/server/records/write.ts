@@ -12,6 +12,7 @@ import { linkFilesOfRecord } from '../files/links.js';
 import { loadVersion, type LoadedVersion, type RecordRow } from './store.js';
 import { insertRecord, liveModule, nextSequence, updateRecordData } from './queries.js';
 import { recordEvent } from '../webhooks/events.js';
+import { changedFields, recordUpdated } from '../automations/origin.js';
 import { audit } from '../audit/trail.js';
 import { recordChanges } from '../audit/diff.js';
 
@@ -229,7 +230,14 @@ export async function writeDraft(
       at: now,
     });
     await linkFilesOfRecord(tx, { recordId: row.id, userId: w.userId, data });
-    await audit(tx, { action: 'record.create', actorId: w.userId, targetType: 'record', targetId: row.id, targetLabel: mod.display_name, details: { moduleId: mod.id, changes: recordChanges(v, {}, data) } });
+    await audit(tx, {
+      action: 'record.create',
+      actorId: w.userId,
+      targetType: 'record',
+      targetId: row.id,
+      targetLabel: mod.display_name,
+      details: { moduleId: mod.id, changes: recordChanges(v, {}, data) },
+    });
     return { row, v, access };
   }
   if (typeof w.version !== 'number') throw badRequest('version is required to update a record.');
@@ -241,7 +249,22 @@ export async function writeDraft(
   });
   if (!Number(r.numUpdatedRows)) throw conflict('Someone else changed this record. Reload it to see their changes.');
   await linkFilesOfRecord(tx, { recordId: existing.id, userId: w.userId, data, previous: before });
-  await audit(tx, { action: 'record.update', actorId: w.userId, targetType: 'record', targetId: existing.id, targetLabel: mod.display_name, details: { moduleId: mod.id, changes: recordChanges(v, before, data) } });
+  await recordUpdated(tx, {
+    recordId: existing.id,
+    moduleId: mod.id,
+    version: existing.version + 1,
+    actorId: w.userId,
+    at: now,
+    changed: changedFields(before, data),
+  });
+  await audit(tx, {
+    action: 'record.update',
+    actorId: w.userId,
+    targetType: 'record',
+    targetId: existing.id,
+    targetLabel: mod.display_name,
+    details: { moduleId: mod.id, changes: recordChanges(v, before, data) },
+  });
   return {
     row: {
       ...existing,

@@ -1,3 +1,4 @@
+import { audit } from '../audit/trail.js';
 import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import { disposition } from '../files/service.js';
@@ -72,6 +73,13 @@ export function datasetRoutes(app: ApiApp) {
     async (req, reply) => {
       const format = req.query.format ?? 'csv';
       const { ds, body, type } = await exportFile(req.tdb, req.user, req.query.id, format);
+      await audit(req.tdb, {
+        action: 'refdata.export',
+        targetType: 'refdata',
+        targetId: req.query.id,
+        targetLabel: ds.name,
+        details: { format },
+      });
       return reply
         .header('content-type', type)
         .header('content-disposition', disposition(`${ds.name}.${format}`))

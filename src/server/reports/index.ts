@@ -3,6 +3,8 @@ import { typed } from '../http/api.js';
 import type { Kysely } from 'kysely';
 import { reportRoutes } from './routes.js';
 import { ReportIndexer } from './indexes.js';
+import { StoredColumns } from './stored-columns.js';
+import { openOwnerDatabase } from '../db/database.js';
 import { mailingRoutes } from './mailing/routes.js';
 import { ReportMailer } from './mailing/scheduler.js';
 
@@ -21,7 +23,25 @@ declare module 'fastify' {
 export const reportsFeature = defineFeature({
   name: 'reports',
   async register(app, ctx) {
-    const indexer = new ReportIndexer(() => ctx.db.system as unknown as Kysely<unknown>, ctx.db.dialect, ctx.log);
+    // PostgreSQL: the table owner adds stored columns and builds indexes (opened on first need).
+    let owner: Kysely<unknown> | undefined;
+    app.addHook('onClose', async () => {
+      await owner?.destroy();
+    });
+    const stored =
+      ctx.db.dialect === 'postgres'
+        ? new StoredColumns(
+            () => (owner ??= openOwnerDatabase(ctx.config) as unknown as Kysely<unknown>),
+            () => ctx.db.system as unknown as Kysely<unknown>,
+            ctx.log,
+          )
+        : undefined;
+    const indexer = new ReportIndexer(
+      () => ctx.db.system as unknown as Kysely<unknown>,
+      ctx.db.dialect,
+      ctx.log,
+      stored,
+    );
     reportRoutes(typed(app), ctx.db.dialect, indexer);
     const mailer = new ReportMailer(ctx.db, ctx.log);
     app.decorate('reportMailer', mailer);

@@ -8,6 +8,7 @@ import { badRequest } from '../http/errors.js';
 import { loadVersion } from '../records/store.js';
 import { filterSql, parseFilters } from '../entries/filters.js';
 import type { ListFilterInput } from '../entries/schemas.js';
+import { planJoin, type PlanJoin } from './join.js';
 import { aggregateSql, bucketSql, columnOf, reportColumns, type ReportColumn, type ViewKind } from './engine.js';
 import type { Aggregate, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
 
@@ -44,6 +45,8 @@ export interface Plan {
   where: RawBuilder<SqlBool>[];
   user: AuthUser;
   dialect: DialectName;
+  /** Another app joined through a lookup field (business intelligence), as `j`. */
+  join?: PlanJoin;
 }
 
 const AGG_LABEL = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Min', max: 'Max', distinct: 'Distinct' };
@@ -103,6 +106,19 @@ export interface PlanInput {
   declared: ReportParameter[];
   parameters: Record<string, string | number>;
   shared?: SharedFilters;
+  /** A field's stored copy (PostgreSQL, stored-columns.ts), read instead of its JSON when grouping and measuring. */
+  stored?: (name: string, kind: ReportColumn['kind']) => string | undefined;
+}
+
+/** The columns with each field that has a ready stored copy reading that copy (same values, no JSON per row). */
+function withStored(columns: Map<string, ReportColumn>, stored: PlanInput['stored']): Map<string, ReportColumn> {
+  if (!stored) return columns;
+  const out = new Map(columns);
+  for (const c of columns.values()) {
+    const col = c.field ? stored(c.key, c.kind) : undefined;
+    if (col) out.set(c.key, { ...c, expr: sql.raw(col) });
+  }
+  return out;
 }
 
 /** Checks the viewer may report on the app (its reports right) and reads the spec against the columns they may read. */
@@ -115,9 +131,17 @@ export async function planReport(tdb: TenantDb, dialect: DialectName, user: Auth
     .where('id', '=', spec.moduleId)
     .executeTakeFirstOrThrow();
   if (!m.published_version) throw badRequest('The app is not published yet.');
-  const columns = reportColumns(await loadVersion(tdb, spec.moduleId, m.published_version), dialect);
-  const groups = (spec.groupBy ?? []).map((g) => groupOf(dialect, columns, g));
-  const pivot = spec.pivot ? groupOf(dialect, columns, spec.pivot) : undefined;
+  const version = await loadVersion(tdb, spec.moduleId, m.published_version);
+  let columns = reportColumns(version, dialect);
+  let join: PlanJoin | undefined;
+  if (spec.join) {
+    const joined = await planJoin(tdb, dialect, user, version, columns, spec.join.field);
+    join = joined.join;
+    columns = new Map([...columns, ...joined.columns]);
+  }
+  const agg = withStored(columns, input.stored);
+  const groups = (spec.groupBy ?? []).map((g) => groupOf(dialect, agg, g));
+  const pivot = spec.pivot ? groupOf(dialect, agg, spec.pivot) : undefined;
   const keys = [...groups, ...(pivot ? [pivot] : [])].map((g) => g.key);
   if (new Set(keys).size !== keys.length) throw badRequest('A column is grouped twice the same way.');
   const grouped = groups.length > 0 || !!pivot || (spec.measures?.length ?? 0) > 0;
@@ -125,7 +149,7 @@ export async function planReport(tdb: TenantDb, dialect: DialectName, user: Auth
   if (grouped && !measureSpecs.length) measureSpecs = [{ aggregate: 'count' }];
   const measures: PlanMeasure[] = measureSpecs.map((ms) => {
     if (ms.aggregate !== 'count' && !ms.column) throw badRequest(`The ${ms.aggregate} measure needs a column.`);
-    const col = ms.aggregate === 'count' ? undefined : columnOf(columns, ms.column);
+    const col = ms.aggregate === 'count' ? undefined : columnOf(agg, ms.column);
     const expr = aggregateSql(ms.aggregate, col);
     return {
       agg: ms.aggregate,
@@ -153,7 +177,19 @@ export async function planReport(tdb: TenantDb, dialect: DialectName, user: Auth
     if (fi >= 0) return { alias: `c${fi}`, dir: s.dir };
     throw badRequest(`Cannot sort by '${s.key}'.`);
   });
-  return { moduleId: spec.moduleId, columns, groups, pivot, measures, flat, sort, where, user, dialect };
+  return {
+    moduleId: spec.moduleId,
+    columns,
+    groups,
+    pivot,
+    measures,
+    flat,
+    sort,
+    where,
+    user,
+    dialect,
+    ...(join ? { join } : {}),
+  };
 }
 
 /**
@@ -165,6 +201,8 @@ export function baseQuery(tdb: TenantDb, plan: Plan, byId = false): Q {
   const draft =
     byId && plan.dialect === 'sqlite' ? sql<SqlBool>`+records.is_draft = 0` : sql<SqlBool>`records.is_draft = 0`;
   let q = tdb.selectFrom('records').where('records.module_id', '=', plan.moduleId).where(draft) as unknown as Q;
+  const join = plan.join;
+  if (join) q = q.leftJoin(join.table(tdb).as('j'), (jn) => jn.on(join.on)) as unknown as Q;
   const visible = visibleRecordsWhere(expressionBuilder<DB, 'records'>(), plan.user, false);
   if (visible) q = q.where(visible);
   for (const w of plan.where) q = q.where(w);

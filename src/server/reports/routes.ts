@@ -22,7 +22,7 @@ import {
 import { columnsFor, deleteReport, getReport, listReports, planFor, reportFolders, saveReport } from './service.js';
 import { drillPlan, runPlan } from './run.js';
 import { csvStream, exportTable, xlsxStream } from './export.js';
-import { INDEX_FROM, type ReportIndexer } from './indexes.js';
+import { indexFrom, type ReportIndexer } from './indexes.js';
 import { holdsAtLeast, indexedFieldsOf } from './plan.js';
 
 const R = '/api/form/report';
@@ -40,12 +40,12 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
     `${R}/run`,
     { config: designers, schema: { tags, body: RunBody, response: { 200: RunAnswer } } },
     async (req) => {
-      const { plan, title, chart } = await planFor(req.tdb, dialect, req.user, req.body);
+      await indexer.prepare();
+      const { plan, title, chart } = await planFor(req.tdb, dialect, req.user, req.body, indexer.storedColumn);
       const result = await runPlan(req.tdb, plan);
-      // A big app grouped this way gets its covering index (SQLite) for the next run.
+      // A big app grouped this way gets its covering index (SQLite; stored columns on PostgreSQL) for the next run.
       const fields = indexedFieldsOf(plan);
-      if (dialect === 'sqlite' && fields.length && (await holdsAtLeast(req.tdb, plan, INDEX_FROM)))
-        indexer.ensure(fields);
+      if (fields.length && (await holdsAtLeast(req.tdb, plan, indexFrom.records))) void indexer.ensure(fields);
       return ok({ ...result, chart, ...(title ? { title } : {}) });
     },
   );
@@ -53,7 +53,8 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
     `${R}/drill`,
     { config: designers, schema: { tags, body: DrillBody, response: { 200: DrillAnswer } } },
     async (req) => {
-      const { plan } = await planFor(req.tdb, dialect, req.user, req.body);
+      await indexer.prepare();
+      const { plan } = await planFor(req.tdb, dialect, req.user, req.body, indexer.storedColumn);
       return ok(await drillPlan(req.tdb, plan, req.body.group, req.body.length ?? 50, req.body.cursor));
     },
   );
@@ -61,7 +62,8 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
     `${R}/export`,
     { config: designers, schema: { tags, body: ExportBody, response: { 200: ExportFile } } },
     async (req, reply) => {
-      const { plan, title } = await planFor(req.tdb, dialect, req.user, req.body);
+      await indexer.prepare();
+      const { plan, title } = await planFor(req.tdb, dialect, req.user, req.body, indexer.storedColumn);
       const { head, rows } = await exportTable(req.tdb, plan);
       const format = req.body.format;
       await audit(req.tdb, {

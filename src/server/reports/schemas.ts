@@ -86,6 +86,11 @@ export const ReportSpec = Type.Object({
   measures: Type.Optional(Type.Array(Measure, { maxItems: 10 })),
   sort: Type.Optional(Type.Array(SortBy, { maxItems: 5 })),
   chart: Type.Optional(ChartKind),
+  /**
+   * Business intelligence: another app joined through a lookup field of this one (`field`); its fields are then
+   * columns named `<field>.<name>` for groups, the pivot, measures and filters. Drills still list this app's records.
+   */
+  join: Type.Optional(Type.Object({ field: Type.String({ maxLength: 64 }) })),
 });
 export type ReportSpec = Static<typeof ReportSpec>;
 
@@ -191,8 +196,21 @@ export const ReportColumnView = Type.Object({
   kind: Type.Union([Type.Literal('text'), Type.Literal('number'), Type.Literal('date')]),
   values: Type.Optional(Type.Array(Type.String())),
 });
+/** A lookup field of the app through which another app (that the viewer may report on) can be joined. */
+export const JoinView = Type.Object({
+  field: Type.String(),
+  label: Type.String(),
+  moduleId: Type.String(),
+  moduleName: Type.String(),
+  /** The joined app's columns, keyed `<field>.<name>`. */
+  columns: Type.Array(ReportColumnView),
+});
 export const ColumnsAnswer = Envelope(
-  Type.Object({ moduleName: Type.String(), columns: Type.Array(ReportColumnView) }),
+  Type.Object({
+    moduleName: Type.String(),
+    columns: Type.Array(ReportColumnView),
+    joins: Type.Optional(Type.Array(JoinView)),
+  }),
 );
 export const ModuleIdParams = Type.Object({ moduleId: Id });
 export const ReportIdParams = Type.Object({ id: Id });

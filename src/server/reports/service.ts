@@ -6,8 +6,9 @@ import type { TenantDb } from '../tenancy/tenant-db.js';
 import { assertModuleAccess, isAdmin } from '../access/index.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { loadVersion } from '../records/store.js';
-import { reportColumns } from './engine.js';
-import { planReport, type Plan } from './plan.js';
+import { reportColumns, type ReportColumn } from './engine.js';
+import { joinableFields, mayReportOn, planJoin } from './join.js';
+import { planReport, type Plan, type PlanInput } from './plan.js';
 import {
   deleteReportRows,
   existingIds,
@@ -67,7 +68,13 @@ export async function getReport(tdb: TenantDb, user: AuthUser, id: string): Prom
 }
 
 /** Resolves what to run (a saved report as the viewer, or an unsaved spec) into a plan over the viewer's rights. */
-export async function planFor(tdb: TenantDb, dialect: DialectName, user: AuthUser, body: RunBody) {
+export async function planFor(
+  tdb: TenantDb,
+  dialect: DialectName,
+  user: AuthUser,
+  body: RunBody,
+  stored?: PlanInput['stored'],
+) {
   let spec = body.spec;
   let declared: ReportParameter[] = [];
   let title: string | undefined;
@@ -83,6 +90,7 @@ export async function planFor(tdb: TenantDb, dialect: DialectName, user: AuthUse
     declared,
     parameters: body.parameters ?? {},
     shared: body.shared,
+    ...(stored ? { stored } : {}),
   });
   return { plan, title, chart: spec.chart ?? 'none' };
 }
@@ -96,16 +104,28 @@ export async function columnsFor(tdb: TenantDb, dialect: DialectName, user: Auth
     .where('id', '=', moduleId)
     .executeTakeFirstOrThrow();
   if (!m.published_version) return { moduleName: m.display_name, columns: [] };
-  const cols = reportColumns(await loadVersion(tdb, moduleId, m.published_version), dialect);
-  return {
-    moduleName: m.display_name,
-    columns: [...cols.values()].map((c) => ({
-      key: c.key,
-      label: c.label,
-      kind: c.view,
-      ...(c.values ? { values: [...c.values] } : {}),
-    })),
-  };
+  const version = await loadVersion(tdb, moduleId, m.published_version);
+  const cols = reportColumns(version, dialect);
+  const view = (c: ReportColumn) => ({
+    key: c.key,
+    label: c.label,
+    kind: c.view,
+    ...(c.values ? { values: [...c.values] } : {}),
+  });
+  // The apps its lookup fields pick from, those the viewer may report on (business intelligence joins).
+  const joins = [];
+  for (const f of joinableFields(version, cols)) {
+    if (!(await mayReportOn(tdb, user, f.moduleId))) continue;
+    const target = await tdb
+      .selectFrom('modules')
+      .select('display_name')
+      .where('id', '=', f.moduleId)
+      .executeTakeFirst();
+    const joined = await planJoin(tdb, dialect, user, version, cols, f.field).catch(() => undefined);
+    if (target && joined)
+      joins.push({ ...f, moduleName: target.display_name, columns: [...joined.columns.values()].map(view) });
+  }
+  return { moduleName: m.display_name, columns: [...cols.values()].map(view), joins };
 }
 
 const ROLE_NAMES = new Set(['sysAdmin', 'administrator', 'fullUser', 'consultant']);

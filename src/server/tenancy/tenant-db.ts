@@ -11,7 +11,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
 import { fill, param, writeBatch } from '../db/prepared-query.js';
@@ -59,6 +59,16 @@ export class TenantDb {
       '=',
       this.tenantId,
     ) as unknown as SelectQueryBuilder<DB, T, object>;
+  }
+
+  /**
+   * Rows of a database function that takes the tenant as its first argument and checks it against the connection's
+   * label itself (PostgreSQL functions of the migrations, such as the assistant's index matches).
+   */
+  async tenantFunction<R>(name: string, args: unknown[]): Promise<R[]> {
+    if (!/^[a-z_]+$/.test(name)) throw new Error(`unsafe function name ${name}`);
+    const list = sql.join([this.tenantId, ...args]);
+    return (await sql<R>`select * from ${sql.raw(name)}(${list})`.execute(this.db)).rows;
   }
 
   insertInto<T extends TenantTable>(table: T, rows: Row<T> | Row<T>[]): InsertQueryBuilder<DB, T, InsertResult> {

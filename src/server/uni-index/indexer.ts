@@ -4,13 +4,15 @@ import type { WorkflowDefinition } from '../../../schemas/workflow-definition.js
 import { changeCount } from '../db/change-count.js';
 import type { UniPassagesTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { allHelp, helpWords } from './help.js';
+import { terms } from './terms.js';
 
 type Row = Omit<Insertable<UniPassagesTable>, 'tenant_id' | 'id'>;
-type Kind = 'apps' | 'reports' | 'records';
+type Kind = 'apps' | 'reports' | 'records' | 'help';
 
 const MAX_TEXT = 2000;
-/** Rows per insert: well under SQLite's bound-parameter limit. */
-const CHUNK = 400;
+/** Rows per insert (11 values each): well under the bound-parameter limits of SQLite (32,766) and PostgreSQL. */
+const CHUNK = 1000;
 
 function parse<T>(text: string | null | undefined): T | undefined {
   try {
@@ -39,8 +41,36 @@ export function fieldLabels(def: ModuleDefinition | undefined): Map<string, stri
   return out;
 }
 
+type Text = Omit<Row, 'title_words' | 'body_words'>;
+
+/** The words the full-text indexes match; a record's title (app and field name) would match every record of the app. */
+function withWords(r: Text): Row {
+  return {
+    ...r,
+    title_words: r.source === 'record' ? '' : terms(r.title).join(' '),
+    body_words: terms(r.body).join(' '),
+  };
+}
+
 async function insertRows(tdb: TenantDb, rows: Row[]) {
   for (let i = 0; i < rows.length; i += CHUNK) await tdb.insertInto('uni_passages', rows.slice(i, i + CHUNK)).execute();
+}
+
+/** The product help of every language, reloaded when the articles changed (a new release). */
+async function indexHelp(tdb: TenantDb): Promise<void> {
+  const { version, articles } = allHelp();
+  if ((await watermark(tdb, 'help')) === version) return;
+  await tdb.transaction(async (tx) => {
+    await tx.deleteFrom('uni_passages').where('source', '=', 'help').execute();
+    const rows = articles.map((a): Row => {
+      const w = helpWords(a);
+      const link = `/help/${a.slug}`;
+      const text = { source: 'help' as const, ref_id: a.slug, module_id: '', field: a.lang, link };
+      return { ...text, title: a.title, body: a.body, title_words: w.title.join(' '), body_words: w.body.join(' ') };
+    });
+    await insertRows(tx, rows);
+    await setWatermark(tx, 'help', version);
+  });
 }
 
 async function published(tdb: TenantDb, moduleId: string, version: number | null) {
@@ -72,7 +102,7 @@ export async function indexApp(tdb: TenantDb, moduleId: string): Promise<void> {
   const wf = parse<WorkflowDefinition>(v?.workflow ?? m.workflow_draft);
   const link = `/module/${m.id}`;
   const labels = [...fieldLabels(def).values()].join(', ');
-  const rows: Row[] = [
+  const rows: Text[] = [
     {
       source: 'app',
       ref_id: m.id,
@@ -94,7 +124,7 @@ export async function indexApp(tdb: TenantDb, moduleId: string): Promise<void> {
       body: steps.join(', ').slice(0, MAX_TEXT),
       link,
     });
-  await insertRows(tdb, rows);
+  await insertRows(tdb, rows.map(withWords));
 }
 
 /** A saved report's passage: name, folder and notes. */
@@ -107,7 +137,7 @@ export async function indexReport(tdb: TenantDb, reportId: string): Promise<void
     .executeTakeFirst();
   if (!r) return;
   await insertRows(tdb, [
-    {
+    withWords({
       source: 'report',
       ref_id: r.id,
       module_id: r.module_id,
@@ -115,7 +145,7 @@ export async function indexReport(tdb: TenantDb, reportId: string): Promise<void
       title: r.name,
       body: [r.folder, r.notes].filter(Boolean).join('. ').slice(0, MAX_TEXT),
       link: `/report-viewer?id=${encodeURIComponent(r.id)}`,
-    },
+    }),
   ]);
 }
 
@@ -151,7 +181,7 @@ async function recordRows(tdb: TenantDb, records: RecordRow[]): Promise<Row[]> {
     for (const [field, value] of Object.entries(data)) {
       const body = valueText(value).trim();
       if (!body || /^[0-9a-f-]{36}$/i.test(body)) continue;
-      rows.push({
+      const row = withWords({
         source: 'record',
         ref_id: r.id,
         module_id: r.module_id,
@@ -160,6 +190,7 @@ async function recordRows(tdb: TenantDb, records: RecordRow[]): Promise<Row[]> {
         body,
         link: `/item-editor/${r.module_id}/${r.id}`,
       });
+      if (row.body_words) rows.push(row);
     }
   }
   return rows;
@@ -167,10 +198,11 @@ async function recordRows(tdb: TenantDb, records: RecordRow[]): Promise<Row[]> {
 
 const RECORD_COLS = ['id', 'module_id', 'module_version', 'data', 'sequence_number', 'modified_on'] as const;
 
-async function indexRecords(tdb: TenantDb, records: RecordRow[]) {
+/** `fresh`: the index holds none of these records yet (a full rebuild), so there is nothing to delete first. */
+async function indexRecords(tdb: TenantDb, records: RecordRow[], fresh = false) {
   if (!records.length) return;
   const ids = records.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += CHUNK)
+  for (let i = 0; i < (fresh ? 0 : ids.length); i += CHUNK)
     await tdb
       .deleteFrom('uni_passages')
       .where('source', '=', 'record')
@@ -197,7 +229,8 @@ async function setWatermark(tdb: TenantDb, kind: Kind, value: string) {
 }
 
 /** Reads what changed since the watermarks (by modified_on) into the index; idempotent. */
-async function catchUp(tdb: TenantDb): Promise<void> {
+async function catchUp(tdb: TenantDb, fresh = false): Promise<void> {
+  await indexHelp(tdb);
   const apps = await tdb
     .selectFrom('modules')
     .select(['id', 'modified_on'])
@@ -231,7 +264,7 @@ async function catchUp(tdb: TenantDb): Promise<void> {
         ? await tdb.selectFrom('records').select(RECORD_COLS).where('modified_on', '=', last).execute()
         : [];
     const all = [...new Map([...batch, ...rest].map((r) => [r.id, r])).values()];
-    await tdb.transaction((tx) => indexRecords(tx, all));
+    await tdb.transaction((tx) => indexRecords(tx, all, fresh));
     await setWatermark(tdb, 'records', last);
     from = last;
     if (batch.length < 2000) break;
@@ -263,6 +296,6 @@ export async function rebuildIndex(tdb: TenantDb): Promise<void> {
   await tdb.deleteFrom('uni_passages').execute();
   await tdb.deleteFrom('uni_index_state').execute();
   syncedAt.delete(tdb.tenantId);
-  await catchUp(tdb);
+  await catchUp(tdb, true);
   syncedAt.set(tdb.tenantId, changeCount());
 }

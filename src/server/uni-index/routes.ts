@@ -9,7 +9,7 @@ export function uniIndexRoutes(app: ApiApp) {
   app.get(
     '/api/uni/help',
     { schema: { tags, querystring: HelpListQuery, response: { 200: HelpListAnswer } } },
-    async (req) => ok(helpList(req.query.lang ?? 'en', req.query.q)),
+    async (req) => ok(await helpList(req.tdb, req.user, req.query.lang ?? 'en', req.query.q)),
   );
 
   app.get(

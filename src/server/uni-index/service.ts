@@ -1,5 +1,8 @@
 import { notFound } from '../http/errors.js';
-import { helpArticle, listHelp, searchHelp } from './help.js';
+import type { AuthUser } from '../identity/user-info.js';
+import type { TenantDb } from '../tenancy/tenant-db.js';
+import { helpArticle, listHelp } from './help.js';
+import { retrieveHelp } from './retrieve.js';
 import type { HelpArticle, HelpSummary } from './schemas.js';
 
 const summary = (a: { slug: string; title: string; body: string }): HelpSummary => ({
@@ -15,9 +18,13 @@ function clip(text: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 159)}…`;
 }
 
-/** The help articles in the language, or those matching a search, best first. */
-export function helpList(lang: string, q?: string): HelpSummary[] {
-  if (q?.trim()) return searchHelp(q, lang, 20).map((h) => summary(h.article));
+/** The help articles in the language, or those matching a search (in the tenant's index), best first. */
+export async function helpList(tdb: TenantDb, user: AuthUser, lang: string, q?: string): Promise<HelpSummary[]> {
+  if (q?.trim())
+    return (await retrieveHelp(tdb, user, q, lang, 20)).flatMap((slug) => {
+      const a = helpArticle(slug, lang);
+      return a ? [summary(a)] : [];
+    });
   return listHelp(lang)
     .map(summary)
     .sort((a, b) => a.title.localeCompare(b.title, lang));

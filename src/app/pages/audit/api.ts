@@ -48,9 +48,29 @@ export const AUDIT_ACTIONS = [
   'automation.update',
   'automation.delete',
   'audit.export',
+  'connector.create',
+  'connector.update',
+  'connector.delete',
+  'sso.settings',
+  'signin.sso',
+  'signin.sso.failed',
+  'file.download',
+  'report.export',
+  'refdata.export',
 ] as const;
 
-export const TARGET_TYPES = ['record', 'user', 'app', 'webhook', 'automation'] as const;
+export const TARGET_TYPES = [
+  'record',
+  'user',
+  'app',
+  'webhook',
+  'automation',
+  'connector',
+  'file',
+  'report',
+  'refdata',
+  'sso',
+] as const;
 
 /** 'record.update' -> the locale key AUDIT.ACTION.RECORD_UPDATE. */
 export const actionKey = (action: string) => `AUDIT.ACTION.${action.replace(/\./g, '_').toUpperCase()}`;

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { processAnalytics } from '../dashboards/api';
 import { AppPicker, Loaded } from '../dashboards/parts';
 import { AnalyticsChart, VIEWS, VIEW_KEY } from './AnalyticsCharts';
+import { CrossAppPivot } from './CrossAppPivot';
 import '../dashboards/dashboards.css';
 
 /** /business-intelligence?moduleId=: one app's process analytics (time per step, throughput, returns, SLA, holders). */
@@ -63,6 +64,7 @@ export function BiPage() {
         <Loaded q={q}>
           {(d) => (
             <div className="bi-grid">
+              <CrossAppPivot moduleId={moduleId} />
               {VIEWS.map((v) => (
                 <Card key={v} className={v === 'steps' || v === 'throughput' ? 'bi-wide' : ''} data-testid={`bi-${v}`}>
                   <H5>{t(VIEW_KEY[v])}</H5>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Dashboard } from './api';
+import type { Dashboard, Share } from './api';
+import { SharePeople } from './SharePeople';
 
 const ROLES = ['fullUser', 'consultant', 'administrator', 'sysAdmin'] as const;
 const ROLE_KEY: Record<(typeof ROLES)[number], string> = {
@@ -10,9 +11,8 @@ const ROLE_KEY: Record<(typeof ROLES)[number], string> = {
   administrator: 'DASHBOARDS.ROLE_ADMINISTRATOR',
   sysAdmin: 'DASHBOARDS.ROLE_SYS_ADMIN',
 };
-type Share = Dashboard['sharedWith'][number];
 
-/** Name a new dashboard, or rename one and choose the roles it is shared with (teams and users are kept). */
+/** Name a new dashboard, or rename one, and choose who it is shared with: kinds of user, teams and single users. */
 export function DashboardDialog(p: {
   initial?: Dashboard;
   busy: boolean;
@@ -39,10 +39,17 @@ export function DashboardDialog(p: {
           <FormGroup label={t('DASHBOARDS.NAME')} labelFor="dash-name">
             <InputGroup id="dash-name" autoFocus value={name} onValueChange={setName} maxLength={200} />
           </FormGroup>
-          <FormGroup label={t('DASHBOARDS.SHARE_WITH_ROLES')}>
-            {ROLES.map((r) => (
-              <Checkbox key={r} label={t(ROLE_KEY[r])} checked={has(r)} onChange={() => toggle(r)} />
-            ))}
+          <FormGroup label={t('DASHBOARDS.SHARE_WITH_ROLES')} className="dash-share">
+            <div className="dash-share-part" role="group" aria-label={t('DASHBOARDS.SHARE_ROLES')}>
+              <span className="bp6-text-muted">{t('DASHBOARDS.SHARE_ROLES')}</span>
+              {ROLES.map((r) => (
+                <Checkbox key={r} label={t(ROLE_KEY[r])} checked={has(r)} onChange={() => toggle(r)} />
+              ))}
+            </div>
+            <div className="dash-share-part" role="group" aria-label={t('DASHBOARDS.SHARE_PEOPLE')}>
+              <span className="bp6-text-muted">{t('DASHBOARDS.SHARE_PEOPLE')}</span>
+              <SharePeople value={shares} onChange={setShares} />
+            </div>
           </FormGroup>
           <p className="bp6-text-muted">{t('DASHBOARDS.SHARE_NOTE')}</p>
         </DialogBody>

@@ -7,9 +7,11 @@ import type {
   TaskWorkload,
 } from '../../../server/dashboards/schemas';
 import type { ProcessAnalytics } from '../../../server/analytics/schemas';
+import type { Assignee } from '../../../server/workflows/schemas';
 import type { Report, RunResult, SharedFilters } from '../../../server/reports/schemas';
 
 export type { Dashboard, Widget } from '../../../server/dashboards/schemas';
+export type Share = Dashboard['sharedWith'][number];
 export type { ProcessAnalytics } from '../../../server/analytics/schemas';
 export type { Report, RunResult, SharedFilters } from '../../../server/reports/schemas';
 
@@ -56,3 +58,6 @@ export const runReport = (reportId: string, f: BoardFilters) =>
 /** Active users for the user filter (the first 50 by what is typed). */
 export const searchUsers = (search: string) =>
   call<{ items: { id: string; label: string }[] }>(api.post('/EntryModule/UserLookup', { search, length: 50 }));
+
+/** The tenant's active users and teams a dashboard can be shared with (the designers' people look-up). */
+export const shareTargets = () => call<Assignee[]>(api.get('/form/Editor/LookupAssignee'));

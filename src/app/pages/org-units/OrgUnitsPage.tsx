@@ -13,9 +13,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
-import { toastError } from '../../components/toaster';
+import { toastError, toastSuccess } from '../../components/toaster';
 import { orgUnits, type OrgHit } from './api';
-import { ancestorsOf, childrenOf } from './tree';
+import { ancestorsOf, childrenOf, subtreeIds } from './tree';
+import { TopDropZone, UnitDndContext, UnitLabel } from './UnitDnd';
 import { UnitEditor } from './UnitEditor';
 import './org-units.css';
 
@@ -47,7 +48,7 @@ export function OrgUnitsPage() {
         return {
           id: u.id,
           nodeData: u.id,
-          label: <span data-testid={`unit-${u.name}`}>{u.name}</span>,
+          label: <UnitLabel id={u.id} name={u.name} />,
           secondaryLabel: u.headName ? <span className="org-head">{u.headName}</span> : undefined,
           icon: children.length ? 'diagram-tree' : 'people',
           isSelected: u.id === selected,
@@ -78,6 +79,20 @@ export function OrgUnitsPage() {
       const found = await orgUnits.search(search.trim());
       setHits(found);
       setExpanded((x) => new Set([...x, ...found.flatMap((h) => [...ancestorsOf(units, h.unitId), h.unitId])]));
+    } catch (err) {
+      void toastError(errorMessage(err));
+    }
+  };
+  // A drop under the unit itself or one of its own sub-units is refused here too (the server refuses cycles).
+  const move = async (id: string, parentId: string | null) => {
+    const unit = units.find((u) => u.id === id);
+    if (!unit || (unit.parentId ?? null) === parentId) return;
+    if (parentId && subtreeIds(units, id).has(parentId)) return void toastError(t('ORGUNITS.CYCLE'));
+    try {
+      await orgUnits.move(id, parentId);
+      void toastSuccess(t('ORGUNITS.MOVED'));
+      if (parentId) setExpanded((e) => new Set([...e, parentId]));
+      await qc.invalidateQueries({ queryKey: ORG_KEY });
     } catch (err) {
       void toastError(errorMessage(err));
     }
@@ -127,13 +142,16 @@ export function OrgUnitsPage() {
           </ul>
         )}
         {units.length ? (
-          <Tree
-            contents={nodes}
-            onNodeClick={(n) => setSelected(n.nodeData!)}
-            onNodeExpand={(n) => toggle(n, true)}
-            onNodeCollapse={(n) => toggle(n, false)}
-            aria-label={t('ORGUNITS.TREE')}
-          />
+          <UnitDndContext onMove={(id, parentId) => void move(id, parentId)}>
+            <Tree
+              contents={nodes}
+              onNodeClick={(n) => setSelected(n.nodeData!)}
+              onNodeExpand={(n) => toggle(n, true)}
+              onNodeCollapse={(n) => toggle(n, false)}
+              aria-label={t('ORGUNITS.TREE')}
+            />
+            <TopDropZone />
+          </UnitDndContext>
         ) : (
           <NonIdealState icon="diagram-tree" title={t('ORGUNITS.EMPTY')} />
         )}

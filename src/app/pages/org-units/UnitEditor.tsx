@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '../../components/toaster';
 import { ReferenceSuggest } from '../../../../runtime/react/reference-picker';
 import type { RecordRef } from '../../../../runtime/plugin-contract';
 import { people } from '../settings/api';
-import { orgUnits, searchUsers, type OrgMember, type OrgUnit } from './api';
+import { orgUnits, searchUsers, type OrgMember, type OrgUnit, type OrgUnitDetail } from './api';
 import { ORG_KEY } from './OrgUnitsPage';
 import { subtreeIds } from './tree';
 
@@ -61,6 +61,9 @@ export function UnitEditor(p: { id: string; units: OrgUnit[]; onOpen(id: string)
   const setRole = (m: OrgMember, role: string) =>
     (role.trim() || null) !== m.role &&
     void run(() => orgUnits.setMember(u.id, m.userId, { role: role.trim() || null }));
+
+  const setManager = (m: OrgMember, managerId: string | null) =>
+    managerId !== m.managerId && void run(() => orgUnits.setMember(u.id, m.userId, { managerId }), t('ORGUNITS.SAVED'));
 
   return (
     <Card className="org-editor" aria-label={u.name}>
@@ -180,8 +183,12 @@ export function UnitEditor(p: { id: string; units: OrgUnit[]; onOpen(id: string)
                 )}
               </td>
               <td>
-                {m.managerName ??
-                  (u.headName && u.headId !== m.userId ? t('ORGUNITS.HEAD_IS', { name: u.headName }) : '')}
+                {m.viaTeam ? (
+                  (m.managerName ??
+                  (u.headName && u.headId !== m.userId ? t('ORGUNITS.HEAD_IS', { name: u.headName }) : ''))
+                ) : (
+                  <ManagerPicker unit={u} member={m} onPick={(managerId) => setManager(m, managerId)} />
+                )}
               </td>
               <td>
                 {!m.viaTeam && (
@@ -218,5 +225,32 @@ export function UnitEditor(p: { id: string; units: OrgUnit[]; onOpen(id: string)
         {t('ORGUNITS.DELETE_CONFIRM', { name: u.name })}
       </Alert>
     </Card>
+  );
+}
+
+/**
+ * A direct member's own manager, picked from the tenant's users; left empty, the unit's head is their manager (shown
+ * beneath).
+ */
+function ManagerPicker(p: { unit: OrgUnitDetail; member: OrgMember; onPick(managerId: string | null): void }) {
+  const { t } = useTranslation();
+  const { unit: u, member: m } = p;
+  const value: RecordRef | null = m.managerId ? { id: m.managerId, label: m.managerName ?? m.managerId } : null;
+  return (
+    <div aria-label={t('ORGUNITS.MANAGER_OF', { name: m.fullname })} title={t('ORGUNITS.MANAGER_HINT')}>
+      <ReferenceSuggest
+        id={`org-manager-${m.username}`}
+        ns="field.user"
+        search={searchUsers}
+        disabled={false}
+        invalid={false}
+        onBlur={noop}
+        value={value}
+        onPick={(i) => p.onPick(i?.id ?? null)}
+      />
+      {!value && u.headName && u.headId !== m.userId && (
+        <small className="org-head">{t('ORGUNITS.HEAD_IS', { name: u.headName })}</small>
+      )}
+    </div>
   );
 }

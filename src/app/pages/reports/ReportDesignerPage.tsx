@@ -159,7 +159,7 @@ export function ReportDesignerPage() {
         <ParametersEditor value={draft.parameters} onChange={(parameters) => set({ parameters })} />
         <SharingEditor value={draft.sharedWith} onChange={(sharedWith) => set({ sharedWith })} />
       </div>
-      {id && detail.data?.editable && <ScheduleMailing reportId={id} parameters={defaults(draft)} />}
+      {id && detail.data?.editable && <ScheduleMailing reportId={id} parameters={draft.parameters} />}
       {preview && preview.spec?.moduleId === draft.spec.moduleId && (
         <ReportResult
           runs={runs}

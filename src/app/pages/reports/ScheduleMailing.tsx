@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Callout, ControlGroup, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -7,26 +7,28 @@ import { errorMessage } from '../../api/client';
 import { toastSuccess } from '../../components/toaster';
 import { configAtom } from '../../state/auth';
 import { useFormatDate } from '../../shell/dates';
-import { reportKeys, shareTargets } from './api';
-import { createSchedule, deleteSchedule, listSchedules, scheduleKeys, type Schedule, type Timing } from './mailing-api';
+import { reportKeys, shareTargets, type ReportParameter } from './api';
+import { bodyOf, deleteSchedule, listSchedules, scheduleKeys, updateSchedule, type Schedule } from './mailing-api';
+import { ScheduleForm } from './ScheduleForm';
 
-type Preset = Timing['kind'];
-const PRESETS: Preset[] = ['daily', 'weekly', 'monthly', 'cron'];
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** One schedule: its timetable, next run, and the last runs (a failing one shows its error). */
-function ScheduleRow(p: { s: Schedule; onDelete(): void }) {
+/** One schedule: its timetable, next run, the last runs (a failing one shows its error), pause and its actions. */
+function ScheduleRow(p: { s: Schedule; editing: boolean; onEdit(): void; onToggle(): void; onDelete(): void }) {
   const { t } = useTranslation();
   const fmt = useFormatDate();
   const last = p.s.runs[0];
+  const params = Object.entries(p.s.parameters);
   return (
-    <tr data-testid="report-schedule">
+    <tr data-testid="report-schedule" data-active={p.s.active} className={p.editing ? 'report-schedule-editing' : ''}>
       <td data-tenant-text>{p.s.name}</td>
       <td>
         <code>{p.s.cron}</code> · {p.s.timeZone} · {p.s.format.toUpperCase()}
+        {params.length > 0 && (
+          <div className="bp6-text-muted" data-testid="report-schedule-params" data-tenant-text>
+            {params.map(([k, v]) => `${k}: ${v}`).join(' · ')}
+          </div>
+        )}
       </td>
-      <td>{p.s.nextRunOn ? fmt(p.s.nextRunOn, true) : '—'}</td>
+      <td>{p.s.active && p.s.nextRunOn ? fmt(p.s.nextRunOn, true) : '—'}</td>
       <td>
         {last ? (
           <span
@@ -48,79 +50,65 @@ function ScheduleRow(p: { s: Schedule; onDelete(): void }) {
         )}
       </td>
       <td>
-        <Button small minimal icon="trash" aria-label={t('REPORTS.DELETE')} onClick={p.onDelete} />
+        <Switch
+          className="report-schedule-active"
+          checked={p.s.active}
+          label={p.s.active ? t('REPORTS.MAIL.ACTIVE') : t('REPORTS.MAIL.PAUSED')}
+          aria-label={t(p.s.active ? 'REPORTS.MAIL.PAUSE' : 'REPORTS.MAIL.RESUME', { name: p.s.name })}
+          onChange={p.onToggle}
+        />
+      </td>
+      <td className="report-actions">
+        <Button
+          small
+          minimal
+          icon="edit"
+          aria-label={t('REPORTS.MAIL.EDIT', { name: p.s.name })}
+          title={t('REPORTS.MAIL.EDIT', { name: p.s.name })}
+          onClick={p.onEdit}
+        />
+        <Button
+          small
+          minimal
+          icon="trash"
+          intent="danger"
+          aria-label={t('REPORTS.MAIL.DELETE', { name: p.s.name })}
+          title={t('REPORTS.MAIL.DELETE', { name: p.s.name })}
+          onClick={p.onDelete}
+        />
       </td>
     </tr>
   );
 }
 
 /**
- * "Schedule mailing" on a saved report: the report is run as the schedule's owner at the chosen times and mailed
- * (XLSX or CSV, with its chart) to users of the tenant, or, for administrators, to other addresses.
+ * "Schedule mailing" on a saved report: the report is run as the schedule's owner at the chosen times, with the
+ * schedule's parameter values, and mailed (XLSX or CSV, with a picture of its chart, key figures or table) to users
+ * of the tenant or, for administrators, to other addresses. Each schedule can be edited, paused and deleted.
  */
-export function ScheduleMailing(p: { reportId: string; parameters: Record<string, string | number> }) {
+export function ScheduleMailing(p: { reportId: string; parameters: ReportParameter[] }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const config = useAtomValue(configAtom);
   const admin = !!(config?.isSysAdmin || config?.isAdministrator);
   const schedules = useQuery({ queryKey: scheduleKeys.of(p.reportId), queryFn: () => listSchedules(p.reportId) });
   const people = useQuery({ queryKey: reportKeys.shareTargets, queryFn: shareTargets });
-  const users = (people.data ?? []).filter((a) => a.type === 'user');
-  const [name, setName] = useState('');
-  const [preset, setPreset] = useState<Preset>('daily');
-  const [time, setTime] = useState('07:00');
-  const [weekday, setWeekday] = useState(1);
-  const [day, setDay] = useState(1);
-  const [cron, setCron] = useState('0 7 * * 1-5');
-  const [timeZone, setTimeZone] = useState(localZone);
-  const [format, setFormat] = useState<'xlsx' | 'csv'>('xlsx');
-  const [recipients, setRecipients] = useState<string[]>([]);
-  const [choice, setChoice] = useState('');
-  const [emails, setEmails] = useState('');
+  const users = (people.data ?? []).filter((a) => a.type === 'user').map((a) => ({ id: a.id, name: a.name }));
+  const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const timing: Timing =
-    preset === 'cron'
-      ? { kind: 'cron', cron }
-      : preset === 'weekly'
-        ? { kind: 'weekly', time, weekday }
-        : preset === 'monthly'
-          ? { kind: 'monthly', time, day }
-          : { kind: 'daily', time };
+  const [created, setCreated] = useState(0);
   const refresh = () => qc.invalidateQueries({ queryKey: scheduleKeys.of(p.reportId) });
-  const save = async () => {
-    setBusy(true);
+  const act = async (work: () => Promise<unknown>, done: string) => {
     setError(null);
     try {
-      await createSchedule(p.reportId, {
-        name: name.trim() || t('REPORTS.MAIL.DEFAULT_NAME'),
-        timing,
-        timeZone: timeZone.trim(),
-        format,
-        parameters: p.parameters,
-        recipients: {
-          users: recipients,
-          emails: emails.split(/[\s;,]+/).filter(Boolean),
-        },
-      });
-      void toastSuccess(t('REPORTS.MAIL.SAVED'));
-      setName('');
-      await refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async (id: string) => {
-    try {
-      await deleteSchedule(p.reportId, id);
+      await work();
+      void toastSuccess(t(done));
       await refresh();
     } catch (e) {
       setError(errorMessage(e));
     }
   };
-  const nameOf = (id: string) => users.find((u) => u.id === id)?.name ?? id;
+  const current = schedules.data?.find((s) => s.id === editing);
   return (
     <fieldset className="report-part report-mailing" data-testid="report-mailing">
       <legend>{t('REPORTS.MAIL.TITLE')}</legend>
@@ -133,12 +121,29 @@ export function ScheduleMailing(p: { reportId: string; parameters: Record<string
               <th>{t('REPORTS.MAIL.WHEN')}</th>
               <th>{t('REPORTS.MAIL.NEXT')}</th>
               <th>{t('REPORTS.MAIL.LAST')}</th>
+              <th>{t('REPORTS.MAIL.STATUS')}</th>
               <th>{t('REPORTS.ACTIONS')}</th>
             </tr>
           </thead>
           <tbody>
             {schedules.data.map((s) => (
-              <ScheduleRow key={s.id} s={s} onDelete={() => void remove(s.id)} />
+              <ScheduleRow
+                key={s.id}
+                s={s}
+                editing={s.id === editing}
+                onEdit={() => setEditing(s.id)}
+                onToggle={() =>
+                  void act(
+                    () => updateSchedule(p.reportId, s.id, { ...bodyOf(s), active: !s.active }),
+                    s.active ? 'REPORTS.MAIL.PAUSED_DONE' : 'REPORTS.MAIL.RESUMED_DONE',
+                  )
+                }
+                onDelete={() => {
+                  if (!window.confirm(t('REPORTS.MAIL.CONFIRM_DELETE', { name: s.name }))) return;
+                  if (editing === s.id) setEditing(null);
+                  void act(() => deleteSchedule(p.reportId, s.id), 'REPORTS.MAIL.DELETED');
+                }}
+              />
             ))}
           </tbody>
         </HTMLTable>
@@ -150,107 +155,20 @@ export function ScheduleMailing(p: { reportId: string; parameters: Record<string
           {error}
         </Callout>
       )}
-      <div className="report-mailing-form">
-        <FormGroup label={t('REPORTS.NAME')} labelFor="mail-name">
-          <InputGroup id="mail-name" value={name} maxLength={200} onValueChange={setName} />
-        </FormGroup>
-        <FormGroup label={t('REPORTS.MAIL.WHEN')} labelFor="mail-preset">
-          <ControlGroup>
-            <HTMLSelect id="mail-preset" value={preset} onChange={(e) => setPreset(e.target.value as Preset)}>
-              {PRESETS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`REPORTS.MAIL.PRESET.${k}`)}
-                </option>
-              ))}
-            </HTMLSelect>
-            {preset === 'weekly' && (
-              <HTMLSelect
-                aria-label={t('REPORTS.MAIL.WEEKDAY')}
-                value={weekday}
-                onChange={(e) => setWeekday(Number(e.target.value))}
-              >
-                {WEEKDAYS.map((d) => (
-                  <option key={d} value={d}>
-                    {t(`REPORTS.MAIL.DAY.${d}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-            {preset === 'monthly' && (
-              <HTMLSelect
-                aria-label={t('REPORTS.MAIL.DAY_OF_MONTH')}
-                value={day}
-                onChange={(e) => setDay(Number(e.target.value))}
-              >
-                {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-            {preset === 'cron' ? (
-              <InputGroup
-                aria-label={t('REPORTS.MAIL.CRON')}
-                value={cron}
-                onValueChange={setCron}
-                placeholder="0 7 * * 1-5"
-              />
-            ) : (
-              <InputGroup type="time" aria-label={t('REPORTS.MAIL.TIME')} value={time} onValueChange={setTime} />
-            )}
-          </ControlGroup>
-        </FormGroup>
-        <FormGroup label={t('REPORTS.MAIL.TIME_ZONE')} labelFor="mail-tz">
-          <InputGroup id="mail-tz" value={timeZone} onValueChange={setTimeZone} />
-        </FormGroup>
-        <FormGroup label={t('REPORTS.MAIL.FORMAT')} labelFor="mail-format">
-          <HTMLSelect id="mail-format" value={format} onChange={(e) => setFormat(e.target.value as 'xlsx' | 'csv')}>
-            <option value="xlsx">XLSX</option>
-            <option value="csv">CSV</option>
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={t('REPORTS.MAIL.RECIPIENTS')} labelFor="mail-user">
-          <div className="report-shares">
-            {recipients.map((id) => (
-              <Tag key={id} onRemove={() => setRecipients(recipients.filter((x) => x !== id))}>
-                <span data-tenant-text>{nameOf(id)}</span>
-              </Tag>
-            ))}
-          </div>
-          <ControlGroup>
-            <HTMLSelect id="mail-user" value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <option value="">{t('REPORTS.CHOOSE')}</option>
-              {users.map((u) => (
-                <option key={u.id} value={u.id} data-tenant-text>
-                  {u.name}
-                </option>
-              ))}
-            </HTMLSelect>
-            <Button
-              icon="add"
-              text={t('REPORTS.MAIL.ADD_RECIPIENT')}
-              disabled={!choice}
-              onClick={() => {
-                if (!recipients.includes(choice)) setRecipients([...recipients, choice]);
-                setChoice('');
-              }}
-            />
-          </ControlGroup>
-        </FormGroup>
-        {admin && (
-          <FormGroup label={t('REPORTS.MAIL.EMAILS')} labelFor="mail-emails" helperText={t('REPORTS.MAIL.EMAILS_HINT')}>
-            <InputGroup id="mail-emails" value={emails} onValueChange={setEmails} />
-          </FormGroup>
-        )}
-        <Button
-          intent="primary"
-          icon="envelope"
-          text={t('REPORTS.MAIL.ADD')}
-          loading={busy}
-          onClick={() => void save()}
-        />
-      </div>
+      <ScheduleForm
+        key={current ? `edit-${current.id}` : `new-${created}`}
+        reportId={p.reportId}
+        parameters={p.parameters}
+        editing={current}
+        users={users}
+        admin={admin}
+        onSaved={async () => {
+          setEditing(null);
+          setCreated((n) => n + 1);
+          await refresh();
+        }}
+        onCancel={() => setEditing(null)}
+      />
     </fieldset>
   );
 }

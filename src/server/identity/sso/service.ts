@@ -1,3 +1,4 @@
+import { audit } from '../../audit/trail.js';
 import { unauthorized } from '../../http/errors.js';
 import type { Tenant } from '../../tenancy/resolve.js';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
@@ -34,13 +35,49 @@ export async function ssoOptions(tdb: TenantDb): Promise<SsoOptions> {
   return { oidc: oidcReady(s), saml: samlReady(s) };
 }
 
+type Protocol = 'oidc' | 'saml';
+
 /** Links or provisions who signed in at the identity provider and issues the browser's one-time ticket. */
-async function vouch(tdb: TenantDb, who: ExternalIdentity, returnUrl: unknown): Promise<SsoOutcome<Vouched>> {
+async function vouch(
+  tdb: TenantDb,
+  protocol: Protocol,
+  who: ExternalIdentity,
+  returnUrl: unknown,
+): Promise<SsoOutcome<Vouched>> {
   const settings = await loadSettings(tdb);
   const r = await resolveUser(tdb, who, settings?.provisioning ?? 'link');
-  if (!r.ok) return { ok: false, error: 'not-allowed' };
+  const label = who.email ?? who.subject;
+  if (!r.ok) return failedSignIn(tdb, protocol, { ok: false, error: 'not-allowed' }, label);
+  await audit(tdb, {
+    action: 'signin.sso',
+    actorId: r.user.id,
+    actorName: r.user.fullname,
+    targetType: 'user',
+    targetId: r.user.id,
+    targetLabel: r.user.username,
+    details: { protocol },
+  });
   const ticket = await createChallenge(tdb, r.user.id, 'sso', TICKET_TTL_MS);
   return { ok: true, value: { ticket, returnUrl: checkReturnUrl(returnUrl) ?? '/' } };
+}
+
+/** A callback that did not vouch for anyone is written to the trail (why, never the provider's raw answer). */
+async function failedSignIn<T>(
+  tdb: TenantDb,
+  protocol: Protocol,
+  r: SsoOutcome<T>,
+  who?: string,
+): Promise<SsoOutcome<T>> {
+  if (!r.ok)
+    await audit(tdb, {
+      action: 'signin.sso.failed',
+      actorId: null,
+      actorName: who ?? null,
+      targetType: 'user',
+      targetLabel: who ?? null,
+      details: { protocol, error: r.error },
+    });
+  return r;
 }
 
 /** OpenID: the provider's authorization address, with state, nonce and PKCE verifier stored for the callback. */
@@ -78,18 +115,18 @@ export async function finishOidc(
   const state = query.get('state') ?? '';
   const flow = state && input.boundState === state ? await consumeFlow(tdb, 'oidc', state) : undefined;
   const settings = await loadSettings(tdb);
-  if (!flow || !oidcReady(settings)) return failed();
+  if (!flow || !oidcReady(settings)) return failedSignIn(tdb, 'oidc', failed());
   const error = query.get('error');
-  if (error) return { ok: false, error: error === 'access_denied' ? 'cancelled' : 'failed' };
+  if (error) return failedSignIn(tdb, 'oidc', { ok: false, error: error === 'access_denied' ? 'cancelled' : 'failed' });
   try {
     const who = await oidcFinish(settings, env, input.redirectUri(settings.oidc_redirect_uri), query, {
       state,
       nonce: String(flow.nonce),
       verifier: String(flow.verifier),
     });
-    return await vouch(tdb, who, flow.returnUrl);
+    return await vouch(tdb, 'oidc', who, flow.returnUrl);
   } catch (err) {
-    return failed(err);
+    return failedSignIn(tdb, 'oidc', failed(err));
   }
 }
 
@@ -113,13 +150,13 @@ export async function finishSamlPost(
   input: { acsUrl: string; samlResponse?: string },
 ): Promise<SsoOutcome<Vouched>> {
   const settings = await loadSettings(tdb);
-  if (!samlReady(settings)) return { ok: false, error: 'not-configured' };
-  if (!input.samlResponse) return failed();
+  if (!samlReady(settings)) return failedSignIn(tdb, 'saml', { ok: false, error: 'not-configured' });
+  if (!input.samlResponse) return failedSignIn(tdb, 'saml', failed());
   try {
     const { who, returnUrl } = await finishSaml(settings, tdb, input.acsUrl, { SAMLResponse: input.samlResponse });
-    return await vouch(tdb, who, returnUrl);
+    return await vouch(tdb, 'saml', who, returnUrl);
   } catch (err) {
-    return failed(err);
+    return failedSignIn(tdb, 'saml', failed(err));
   }
 }
 

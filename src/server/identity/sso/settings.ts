@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import { isSealed, sealSecret } from '../../crypto/secrets.js';
+import { audit } from '../../audit/trail.js';
+import { settingsChanges } from '../../audit/diff.js';
 import type { SsoSettingsTable } from '../../db/schema.js';
 import type { TenantDb } from '../../tenancy/tenant-db.js';
 import { badRequest } from '../../http/errors.js';
@@ -97,5 +99,16 @@ export async function saveSettings(tdb: TenantDb, input: SsoSettingsInput, key: 
     throw badRequest('SAML needs the identity provider certificate and the service provider issuer.');
   if (current) await tdb.updateTable('sso_settings').set(row).execute();
   else await tdb.insertInto('sso_settings', row).execute();
-  return (await loadSettings(tdb))!;
+  const saved = (await loadSettings(tdb))!;
+  // The sealed client secret differs on every save: the trail says only whether a new one was given.
+  const seen = (x: SsoSettings | undefined, secret: unknown) => {
+    const { modified_on: _m, tenant_id: _t, oidc_client_secret: _s, ...rest } = x ?? ({} as SsoSettings);
+    return x ? { ...rest, oidc_client_secret: secret } : {};
+  };
+  const changes = settingsChanges(
+    seen(current, current?.oidc_client_secret ? 'set' : null),
+    seen(saved, saved.oidc_client_secret ? (clean(o.clientSecret) ? 'new' : 'set') : null),
+  );
+  await audit(tdb, { action: 'sso.settings', targetType: 'sso', targetLabel: 'Single sign-on', details: { changes } });
+  return saved;
 }

@@ -1,23 +1,27 @@
 import * as echarts from 'echarts';
 import { Resvg } from '@resvg/resvg-js';
 import type { ChartKind, RunResult } from '../schemas.js';
+import { cellText, kpiSvg, tableSvg } from './images.js';
 
 const WIDTH = 800;
 const HEIGHT = 400;
 
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const num = (v: unknown) => (typeof v === 'number' ? v : v === null || v === undefined ? null : Number(v));
 
-/**
- * The report's chart as a PNG for a mail: the same option the page draws (one category per group row, one series per
- * figure; a pie shows the first), rendered by ECharts on the server as SVG and rasterised by resvg.
- * Undefined when the report has no chart to draw (none, table, KPI, or no groups).
- */
-export function chartPng(result: Omit<RunResult, 'chart'>, kind: ChartKind, title: string): Buffer | undefined {
+/** What the report viewer draws for a result: the same choice as the page's chart component. */
+export function pictureOf(result: Omit<RunResult, 'chart'>, kind: ChartKind): 'echarts' | 'kpi' | 'table' {
+  const groups = result.columns.some((c) => c.role === 'group');
+  const figures = result.columns.some((c) => c.role === 'measure' || c.role === 'pivot');
+  if (kind === 'none' || kind === 'table' || !figures) return 'table';
+  if (kind === 'kpi' || !groups) return 'kpi';
+  return 'echarts';
+}
+
+/** Bars, lines, areas or a pie: the option the page draws (one category per group row, one series per figure). */
+function echartsSvg(result: Omit<RunResult, 'chart'>, kind: ChartKind, title: string): string {
   const groups = result.columns.filter((c) => c.role === 'group');
   const figures = result.columns.filter((c) => c.role === 'measure' || c.role === 'pivot');
-  if (!['bar', 'line', 'area', 'pie'].includes(kind) || !groups.length || !figures.length) return undefined;
-  const categories = result.rows.map((r) => groups.map((g) => text(r[g.key])).join(' / '));
+  const categories = result.rows.map((r) => groups.map((g) => cellText(r[g.key])).join(' / '));
   const option =
     kind === 'pie'
       ? {
@@ -50,13 +54,31 @@ export function chartPng(result: Omit<RunResult, 'chart'>, kind: ChartKind, titl
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
   try {
     chart.setOption(option as echarts.EChartsOption);
-    const svg = chart.renderToSVGString();
-    return Buffer.from(
-      new Resvg(svg, { background: 'white', font: { loadSystemFonts: true, defaultFontFamily: 'sans-serif' } })
-        .render()
-        .asPng(),
-    );
+    return chart.renderToSVGString();
   } finally {
     chart.dispose();
   }
+}
+
+/** The picture of a result as SVG: an ECharts chart, the key figures with their trend, or the table. */
+export function reportSvg(result: Omit<RunResult, 'chart'>, kind: ChartKind, title: string): string {
+  const picture = pictureOf(result, kind);
+  if (picture === 'kpi') return kpiSvg(result, title);
+  if (picture === 'table') return tableSvg(result, title);
+  return echartsSvg(result, kind, title);
+}
+
+/**
+ * The report as a PNG for a mail, whatever its chart kind, so the mail carries what the viewer shows: the SVG
+ * rasterised by resvg (system fonts; a sans-serif fallback).
+ */
+export function reportPng(result: Omit<RunResult, 'chart'>, kind: ChartKind, title: string): Buffer {
+  return Buffer.from(
+    new Resvg(reportSvg(result, kind, title), {
+      background: 'white',
+      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+    })
+      .render()
+      .asPng(),
+  );
 }

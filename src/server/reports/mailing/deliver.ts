@@ -8,7 +8,7 @@ import type { MailPayload } from '../../mail/mailer.js';
 import { planFor } from '../service.js';
 import { runPlan } from '../run.js';
 import { csvStream, exportTable, xlsxStream } from '../export.js';
-import { chartPng } from './chart.js';
+import { reportPng } from './chart.js';
 import type { Recipients } from './schemas.js';
 import type { ScheduleRow } from './service.js';
 
@@ -59,7 +59,8 @@ export async function buildMail(tdb: TenantDb, dialect: DialectName, s: Schedule
     s.format === 'csv' ? csvStream(head, counted()) : xlsxStream(title, head, counted(), (e) => (failed = e)),
   );
   if (failed) throw failed;
-  const png = chartPng(await runPlan(tdb, plan), chart, title);
+  // Always a picture of what the viewer shows (a chart, the key figures or the table), beside the full file.
+  const png = reportPng(await runPlan(tdb, plan), chart, title);
   const day = now.toISOString().slice(0, 10);
   const base = `${title.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${day}`;
   const attachments: NonNullable<MailPayload['attachments']> = [
@@ -72,20 +73,19 @@ export async function buildMail(tdb: TenantDb, dialect: DialectName, s: Schedule
       content: file.toString('base64'),
     },
   ];
-  if (png)
-    attachments.push({
-      filename: `${base}.png`,
-      contentType: 'image/png',
-      content: png.toString('base64'),
-      cid: 'chart@report',
-    });
+  attachments.push({
+    filename: `${base}.png`,
+    contentType: 'image/png',
+    content: png.toString('base64'),
+    cid: 'chart@report',
+  });
   const line = `${title} (${day}): ${count} rows, attached as ${s.format.toUpperCase()}.`;
   return {
     rows: count,
     mail: {
       subject: `${title} — ${day}`.replace(/[\r\n]+/g, ' '),
       text: line,
-      html: `<p>${escapeHtml(line)}</p>${png ? '<p><img src="cid:chart@report" alt="Chart"></p>' : ''}`,
+      html: `<p>${escapeHtml(line)}</p><p><img src="cid:chart@report" alt="${escapeHtml(title)}"></p>`,
       attachments,
     },
   };

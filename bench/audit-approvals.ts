@@ -1,0 +1,119 @@
+// What auditing costs approvals (part of audit.bench.ts): the same approval transition (engine TRANSITIONS.approve,
+// one transaction each, PostgreSQL 8 at once, SQLite one after another) in alternating rounds with auditing and with
+// the audit insert skipped, in one run on one database; the sealer chains what was written meanwhile, as in service.
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { report } from './lib.js';
+import { flow, seed } from './process-console.bench.js';
+import { startTestApp } from '../tests/support/app.js';
+import { bearer, tokenFor } from '../tests/support/auth.js';
+import type { DialectName } from '../src/server/db/database.js';
+import type { DB } from '../src/server/db/schema.js';
+import { TenantDb } from '../src/server/tenancy/tenant-db.js';
+import { TRANSITIONS } from '../src/server/engine/transitions.js';
+import { inTransaction } from '../src/server/engine/write.js';
+import { authUserOf } from '../src/server/identity/user-info.js';
+
+const TASKS = Number(process.env.BENCH_AUDIT_APPROVALS ?? 4000);
+const ROUNDS = 8;
+const PW = 'Bench-Pass-123';
+const HOST = 'acme.localhost';
+
+/** A TenantDb whose audit inserts do nothing (everything else as usual): "without auditing". */
+class Unaudited extends TenantDb {
+  constructor(
+    tenantId: string,
+    private readonly k: Kysely<DB>,
+  ) {
+    super(tenantId, k);
+  }
+  override prepared<R>(key: string, build: Parameters<TenantDb['prepared']>[1], values: Record<string, unknown>) {
+    if (key === 'audit.insert') return Promise.resolve({ rows: [] as R[] });
+    return super.prepared<R>(key, build as never, values);
+  }
+  override transaction<R>(fn: (tx: TenantDb) => Promise<R>): Promise<R> {
+    return this.k.transaction().execute((trx) => fn(new Unaudited(this.tenantId, trx)));
+  }
+}
+
+export async function approvalsWithAndWithoutAudit(dialect: DialectName) {
+  const t = await startTestApp(dialect, { LOG_LEVEL: 'silent' });
+  try {
+    const { tenantId } = await t.addTenant('acme', PW);
+    const k = t.db.forTenant(tenantId);
+    const tdb = new TenantDb(tenantId, k);
+    const adminRow = await tdb
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const user = authUserOf(adminRow, tenantId);
+    const headers = bearer(await tokenFor(t.app, HOST, 'admin', PW), HOST);
+    const form = {
+      display_name: 'Bench',
+      fieldGroups: [
+        { id: 'g', label: 'G', rows: [{ fields: [{ name: 'title', label: 'Title', fieldType: 'text' }] }] },
+      ],
+    };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read loosely
+    const call = async (url: string, payload: object): Promise<any> => {
+      const body = (await t.app.inject({ method: 'POST', url, headers, payload })).json();
+      if (!body.success) throw new Error(`${url}: ${body.message}`);
+      return body.data;
+    };
+    const moduleId = (await call('/api/form/Editor/CreateProcessFromScratch', { name: 'Approvals' })).id as string;
+    await call(`/api/form/Editor/SaveForm?id=${moduleId}`, {
+      module: form,
+      workflow: flow(['a', 'b', 'c'], adminRow.id),
+    });
+    await call(`/api/form/Editor/publish?id=${moduleId}`, {});
+    await seed(tdb, moduleId, adminRow.id, TASKS, ['a']);
+    const tasks = (
+      await tdb
+        .selectFrom('tasks')
+        .select('id')
+        .where('module_id', '=', moduleId)
+        .where('status', '=', 'In Progress')
+        .execute()
+    ).map((r) => r.id);
+    const lanes = dialect === 'postgres' ? 8 : 1;
+    const per = Math.floor(tasks.length / ROUNDS);
+    const spent = { on: 0, off: 0 };
+    const count = { on: 0, off: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const mode = round % 2 ? 'off' : 'on';
+      const db = mode === 'on' ? tdb : new Unaudited(tenantId, k);
+      const mine = tasks.slice(round * per, (round + 1) * per);
+      const t0 = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          while (next < mine.length) {
+            const taskId = mine[next++]!;
+            await inTransaction(db, (tx) => TRANSITIONS.approve(tx, user, { taskId, accepted: true }));
+          }
+        }),
+      );
+      // What the sealer does for these entries is part of auditing's cost.
+      if (mode === 'on') await t.app.auditSealer.sealAll();
+      spent[mode] += performance.now() - t0;
+      count[mode] += mine.length;
+    }
+    const rate = (m: 'on' | 'off') => Math.round((count[m] / spent[m]) * 1000);
+    const audited = await tdb
+      .selectFrom('audit_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
+    report(`audit cost of approvals ${dialect}`, {
+      approvals: count.on + count.off,
+      withAuditPerSecond: rate('on'),
+      withoutAuditPerSecond: rate('off'),
+      auditCostPercent: Math.round((1 - rate('on') / rate('off')) * 1000) / 10,
+      auditEntries: Number(audited?.n ?? 0),
+      lanes,
+      load: fs.readFileSync('/proc/loadavg', 'utf8').trim(),
+    });
+  } finally {
+    await t.close();
+  }
+}

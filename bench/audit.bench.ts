@@ -1,0 +1,280 @@
+// The audit trail at scale. (1) The list: a tenant with BENCH_AUDIT_ROWS entries (default 10,000,000, one valid hash
+// chain, spread over 300 days) answers random pages with filters (user, action, date range, search; first pages and
+// pages further on by cursor) through the real service (auditPage); reports p50/p95 per kind and overall. Seeding
+// 10M rows takes minutes, so it is done once into a cached database (BENCH_AUDIT_CACHE, default /var/tmp/ff-bench-audit:
+// a SQLite folder and a PostgreSQL database per size) and reused by later runs (migrations still apply to it).
+// (2) What auditing costs approvals: approve BENCH_AUDIT_APPROVALS tasks, rounds with auditing and without it in
+// the same run (alternating), and report approvals/s and the ratio. BENCH_DB=sqlite|postgres to run one database.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import Sqlite from 'better-sqlite3';
+import { report } from './lib.js';
+import { PG_ADMIN_URL, testDialects } from '../tests/support/databases.js';
+import type { DialectName } from '../src/server/db/database.js';
+import { openDatabase, openOwnerDatabase } from '../src/server/db/database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { createTenant } from '../src/server/tenancy/admin.js';
+import { TenantDb } from '../src/server/tenancy/tenant-db.js';
+import { auditPage } from '../src/server/audit/service.js';
+import { hashOf } from '../src/server/audit/chain.js';
+import { approvalsWithAndWithoutAudit } from './audit-approvals.js';
+
+export const name = 'audit';
+
+const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 10_000_000);
+const CACHE = process.env.BENCH_AUDIT_CACHE ?? '/var/tmp/ff-bench-audit';
+const QUERIES = Number(process.env.BENCH_AUDIT_QUERIES ?? 400);
+const DAYS = 300;
+const USERS = 50;
+const ACTIONS = [
+  'workflow.approve',
+  'workflow.reject',
+  'workflow.submit',
+  'record.create',
+  'record.update',
+  'process.migrate',
+  'process.cancel',
+  'user.sign_in',
+  'user.update',
+  'app.publish',
+  'app.save',
+  'role.update',
+  'team.update',
+  'settings.update',
+  'connector.update',
+  'audit.export',
+  'report.run',
+  'dashboard.save',
+  'process.bulk',
+  'user.sign_out',
+];
+const APPS = Array.from({ length: 30 }, (_, i) => `App ${i + 1}`);
+const userId = (k: number) => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
+
+interface Where {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** The cached database of this size (created and migrated when missing; migrated again when present). */
+async function cached(dialect: DialectName): Promise<Where> {
+  const dataDir = path.join(CACHE, `${dialect}-${ROWS}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    const dbName = `ff_bench_audit_${ROWS}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    const has = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (!has.rowCount) await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const owner = openOwnerDatabase({ dataDir, databaseUrl });
+  await migrateToLatest(owner, dialect);
+  await owner.destroy();
+  return { dataDir, databaseUrl };
+}
+
+/** Entry i (1-based) of the seeded trail: ids, times and seal order all follow i. */
+function entry(tenantId: string, i: number, start: number, step: number) {
+  const u = (i * 7919) % USERS;
+  return {
+    id: i,
+    tenant_id: tenantId,
+    at: new Date(start + i * step).toISOString(),
+    actor_id: userId(u),
+    actor_name: `User ${u}`,
+    action: ACTIONS[(i * 31) % ACTIONS.length]!,
+    target_type: 'record',
+    target_id: `rec-${(i * 104729) % 1_000_003}`,
+    target_label: APPS[i % APPS.length]!,
+    details: JSON.stringify({ step: `Step ${i % 7}`, outcome: i % 5 ? 'Approved' : 'Rejected', n: i }),
+    ip: `10.0.${i % 250}.${i % 200}`,
+    user_agent: null,
+    seal_seq: i,
+    prev_hash: '',
+    hash: '',
+  };
+}
+type Entry = ReturnType<typeof entry>;
+const COLS = Object.keys(entry('t', 1, 0, 1)) as (keyof Entry)[];
+
+/** Seeds the trail with one valid chain (the real hash function), in batches, resuming where a run stopped. */
+async function seed(dialect: DialectName, where: Where, tenantId: string) {
+  const start = Date.now() - DAYS * 86_400_000;
+  const step = (DAYS * 86_400_000 - 60_000) / ROWS;
+  const t0 = performance.now();
+  const BATCH = dialect === 'postgres' ? 20_000 : 50_000;
+  const chain = (from: number, prev: string, n: number) => {
+    const rows: Entry[] = [];
+    for (let i = from; i < from + n; i++) {
+      const r = entry(tenantId, i, start, step);
+      r.prev_hash = prev;
+      r.hash = hashOf(prev, { ...r, id: String(r.id) } as never, i);
+      prev = r.hash;
+      rows.push(r);
+    }
+    return rows;
+  };
+  if (dialect === 'sqlite') {
+    const conn = new Sqlite(path.join(where.dataDir, 'flowforms.sqlite'));
+    conn.pragma('journal_mode = WAL');
+    conn.pragma('synchronous = OFF');
+    conn.pragma('cache_size = -1000000');
+    const last = conn.prepare('select max(seal_seq) n, hash from audit_events where tenant_id = ?').get(tenantId) as {
+      n: number | null;
+      hash: string | null;
+    };
+    let from = (last.n ?? 0) + 1;
+    let prev = last.hash ?? '';
+    const ins = conn.prepare(`insert into audit_events (${COLS.join(',')}) values (${COLS.map(() => '?').join(',')})`);
+    const many = conn.transaction((rows: Entry[]) => {
+      for (const r of rows) ins.run(...COLS.map((c) => r[c]));
+    });
+    for (; from <= ROWS; from += BATCH) {
+      const rows = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
+      many(rows);
+      prev = rows[rows.length - 1]!.hash;
+      if ((from - 1) % 1_000_000 < BATCH)
+        console.log(`  seeded ${from - 1 + rows.length} (${Math.round(performance.now() - t0)} ms)`);
+    }
+    conn.close();
+  } else {
+    const c = new pg.Client({ connectionString: where.databaseUrl });
+    await c.connect();
+    const last = await c.query(
+      'select seal_seq n, hash from audit_events where tenant_id = $1 order by seal_seq desc limit 1',
+      [tenantId],
+    );
+    let from = Number(last.rows[0]?.n ?? 0) + 1;
+    let prev: string = last.rows[0]?.hash ?? '';
+    const types = COLS.map((col) => (col === 'id' || col === 'seal_seq' ? 'bigint[]' : 'text[]'));
+    const sqlText = `insert into audit_events (${COLS.join(',')}) overriding system value
+      select * from unnest(${COLS.map((_, k) => `$${k + 1}::${types[k]}`).join(',')})`;
+    for (; from <= ROWS; from += BATCH) {
+      const rows = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
+      await c.query(
+        sqlText,
+        COLS.map((col) => rows.map((r) => (r[col] == null ? null : String(r[col])))),
+      );
+      prev = rows[rows.length - 1]!.hash;
+      if ((from - 1) % 1_000_000 < BATCH)
+        console.log(`  seeded ${from - 1 + rows.length} (${Math.round(performance.now() - t0)} ms)`);
+    }
+    await c.query(`select setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [ROWS]);
+    await c.query('analyze audit_events');
+    await c.end();
+  }
+  return Math.round((performance.now() - t0) / 1000);
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+
+/** A random filter of one kind (what an administrator narrows the trail by). */
+function filterOf(kind: string): Record<string, string> {
+  const d = 1 + rand(DAYS - 30);
+  const range = { from: day(d + 1 + rand(30)), to: day(d) };
+  switch (kind) {
+    case 'user':
+      return { actorId: userId(rand(USERS)) };
+    case 'action':
+      return { action: ACTIONS[rand(ACTIONS.length)]! };
+    case 'dateRange':
+      return range;
+    case 'user+action+dateRange':
+      return { actorId: userId(rand(USERS)), action: ACTIONS[rand(ACTIONS.length)]!, ...range };
+    case 'user+dateRange':
+      return { actorId: userId(rand(USERS)), ...range };
+    case 'search':
+      return { search: APPS[rand(APPS.length)]! };
+    case 'search+action':
+      return { search: `Step ${rand(7)}`, action: ACTIONS[rand(ACTIONS.length)]! };
+    default:
+      return {};
+  }
+}
+const KINDS = [
+  'none',
+  'user',
+  'action',
+  'dateRange',
+  'user+dateRange',
+  'user+action+dateRange',
+  'search',
+  'search+action',
+];
+
+async function list(dialect: DialectName) {
+  const where = await cached(dialect);
+  const db = openDatabase(where);
+  try {
+    let tenant = await db.system.selectFrom('tenants').select('id').where('domain', '=', 'audit').executeTakeFirst();
+    if (!tenant)
+      tenant = {
+        id: (
+          await createTenant(db, {
+            domain: 'audit',
+            name: 'Audit org',
+            adminUser: 'admin',
+            adminEmail: 'admin@audit.test',
+            adminPassword: 'Bench-Pass-123',
+          })
+        ).tenantId,
+      };
+    const tenantId = tenant.id;
+    const seedSeconds = await seed(dialect, where, tenantId);
+    const tdb = new TenantDb(tenantId, db.forTenant(tenantId));
+    const times = new Map<string, number[]>(KINDS.map((k) => [k, []]));
+    // Warm up the statements and caches once.
+    for (const k of KINDS) await auditPage(tdb, { ...filterOf(k), length: 50 });
+    for (let q = 0; q < QUERIES; q++) {
+      const kind = KINDS[q % KINDS.length]!;
+      const f = filterOf(kind);
+      // A first page, then up to 5 pages further on by cursor.
+      let cursor: string | null = null;
+      const pages = 1 + rand(6);
+      for (let p = 0; p < pages; p++) {
+        const t0 = performance.now();
+        const page = await auditPage(tdb, { ...f, cursor, length: 50 });
+        times.get(kind)!.push(performance.now() - t0);
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+    }
+    const pct = (xs: number[], p: number) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return Math.round((s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0) * 10) / 10;
+    };
+    const all = [...times.values()].flat();
+    const byKind = Object.fromEntries(
+      [...times].map(([k, xs]) => [k, `p50 ${pct(xs, 0.5)} / p95 ${pct(xs, 0.95)} ms (${xs.length})`]),
+    );
+    report(`audit list ${dialect}`, {
+      rows: ROWS,
+      seedSeconds,
+      pages: all.length,
+      p50ms: pct(all, 0.5),
+      p95ms: pct(all, 0.95),
+      p99ms: pct(all, 0.99),
+      ...byKind,
+      load: fs.readFileSync('/proc/loadavg', 'utf8').trim(),
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+export async function run() {
+  const only = process.env.BENCH_DB as DialectName | undefined;
+  const part = process.env.BENCH_AUDIT_PART;
+  for (const d of await testDialects()) {
+    if (only && only !== d) continue;
+    if (part !== 'approvals') await list(d);
+    if (part !== 'list') await approvalsWithAndWithoutAudit(d);
+  }
+}
