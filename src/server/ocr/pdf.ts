@@ -12,13 +12,12 @@ interface TextItem {
   hasEOL?: boolean;
 }
 
-/**
- * The text layer of a PDF as pages of words (confidence 100, boxes at 300 dpi). A PDF without one (a scanned PDF)
- * answers its pages with no words: the caller renders them (renderPdfPages) and reads the images with OCR.
- */
-export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage[]> {
+type PdfDocument = Awaited<ReturnType<(typeof import('pdfjs-dist/legacy/build/pdf.mjs'))['getDocument']>['promise']>;
+
+/** Opens a PDF of at most `maxPages` pages for `read`, and always frees it. */
+async function withPdf<T>(bytes: Buffer, maxPages: number, read: (doc: PdfDocument) => Promise<T>): Promise<T> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let doc;
+  let doc: PdfDocument;
   try {
     doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
   } catch {
@@ -27,6 +26,18 @@ export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage
   try {
     if (doc.numPages > maxPages)
       throw new HttpError(413, `The PDF has ${doc.numPages} pages; at most ${maxPages} are read.`);
+    return await read(doc);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * The text layer of a PDF as pages of words (confidence 100, boxes at 300 dpi). A PDF without one (a scanned PDF)
+ * answers its pages with no words: the caller renders them (renderPdfPages) and reads the images with OCR.
+ */
+export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage[]> {
+  return withPdf(bytes, maxPages, async (doc) => {
     const pages: OcrPage[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
@@ -64,9 +75,7 @@ export async function pdfPages(bytes: Buffer, maxPages: number): Promise<OcrPage
       pages.push({ page: n, width: view.width * SCALE, height: view.height * SCALE, text: texts.join('\n'), words });
     }
     return pages;
-  } finally {
-    await doc.destroy();
-  }
+  });
 }
 
 /** pdfjs-dist's canvas factory in Node (it draws on @napi-rs/canvas). */
@@ -79,16 +88,7 @@ interface CanvasFactory {
  * page exceeds `maxPixels`: a page size written into the file cannot make the server draw a huge bitmap.
  */
 export async function renderPdfPages(bytes: Buffer, maxPages: number, maxPixels: number): Promise<Buffer[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let doc;
-  try {
-    doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, verbosity: 0 }).promise;
-  } catch {
-    throw badRequest('The PDF could not be read.');
-  }
-  try {
-    if (doc.numPages > maxPages)
-      throw new HttpError(413, `The PDF has ${doc.numPages} pages; at most ${maxPages} are read.`);
+  return withPdf(bytes, maxPages, async (doc) => {
     const out: Buffer[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
@@ -102,7 +102,5 @@ export async function renderPdfPages(bytes: Buffer, maxPages: number, maxPixels:
       page.cleanup();
     }
     return out;
-  } finally {
-    await doc.destroy();
-  }
+  });
 }
