@@ -82,15 +82,27 @@ describe.each(await testDialects())('OCR on %s', (dialect) => {
     expect(next.fields.find((f: { field: string }) => f.field === 'invoice_no').value).toBe('R-7731');
   });
 
-  it('takes the text layer of a PDF at once', async () => {
+  it('takes the text layer of a PDF at once, and draws each page to show where the fields stand', async () => {
     const browser = await launchBrowser();
     const page = await browser.newPage();
-    await page.setContent('<p style="font-size:20px">Invoice No INV-555</p><p>Total 77.10</p>');
+    await page.setContent(
+      '<style>section{break-after:page}</style><section><p style="font-size:20px">Invoice No INV-555</p>' +
+        '<p>Total 77.10</p></section><section>Terms</section>',
+    );
     const pdf = await page.pdf({ format: 'A4' });
     await browser.close();
     const res = await upload(o, 'sam', moduleId, pdf, 'invoice.pdf', 'application/pdf');
-    const job = (await o.get('sam', `/api/ocr/getresponsebyid/${res.json().data.jobId}`)).json().data;
-    expect(job).toMatchObject({ status: 'done', imageUrl: null });
+    const id = res.json().data.jobId;
+    const job = (await o.get('sam', `/api/ocr/getresponsebyid/${id}`)).json().data;
+    expect(job).toMatchObject({
+      status: 'done',
+      pageImages: [`/api/ocr/getimage/${id}?page=1`, `/api/ocr/getimage/${id}?page=2`],
+    });
+    const second = await o.get('sam', job.pageImages[1]);
+    expect([second.statusCode, second.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(second.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await o.get('sam', `/api/ocr/getimage/${id}?page=3`)).statusCode).toBe(404);
+    expect((await o.get('sam', `/api/ocr/getimage/${id}?page=0`)).statusCode).toBe(400);
     expect(job.pages[0].words.map((w: { text: string }) => w.text)).toEqual([
       'Invoice',
       'No',

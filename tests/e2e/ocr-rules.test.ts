@@ -85,4 +85,49 @@ describe('OCR mapping rules in the form designer in Chromium', () => {
     expect(saved.rules[2]!.box!.y).toBeCloseTo(0.18, 1);
     await page.screenshot({ path: `${SHOTS}/ocr-rules-reloaded.png`, fullPage: true });
   }, 60_000);
+
+  it('draws a position rule on the second page of a PDF sample', async () => {
+    const maker = await web.browser.newPage();
+    const at = (v: string) =>
+      `<section><span style="position:absolute;left:50%;top:40%;font-size:24px">${v}</span></section>`;
+    await maker.setContent(
+      '<style>@page{margin:0}body{margin:0}section{position:relative;height:297mm;break-after:page}</style>' +
+        at('PO-1111') +
+        at('PO-4242'),
+    );
+    const pdf = await maker.pdf({ format: 'A4' });
+    await maker.close();
+    const page = await web.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const { id } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'Two-page orders',
+      ocrProviderId: 'tesseract',
+    });
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, {
+      module: { ...invoiceForm, display_name: 'Two-page orders' },
+    });
+    await page.goto(`${web.origin}/form-editor/show/${id}`);
+    await page.getByRole('tab', { name: 'OCR' }).click();
+    const panel = page.getByTestId('ocr-rules');
+    await page.selectOption('#ocrr-field', 'invoiceNo');
+    await panel.getByText('Position', { exact: true }).click();
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'orders.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await panel.getByText('Page 1 of 2').waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Next page' }).click();
+    await panel.getByText('Page 2 of 2').waitFor();
+    const image = page.getByTestId('ocr-sample-image');
+    await image.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    const box = (await image.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.36);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.85, box.y + box.height * 0.46, { steps: 4 });
+    await page.mouse.up();
+    await panel.getByText(/^Box on page 2: 45 %, 36 % from the top left/).waitFor();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const rows = page.getByTestId('ocr-rule-list').locator('tbody tr');
+    await expect.poll(() => rows.nth(0).locator('td').nth(3).textContent()).toBe('PO-4242');
+    await page.screenshot({ path: `${SHOTS}/ocr-rules-pdf-page-2.png`, fullPage: true });
+  }, 60_000);
 });

@@ -58,4 +58,39 @@ describe('OCR on the record form in Chromium', () => {
     await row('customer').waitFor({ timeout: 30_000 });
     expect(await row('customer').locator('td').nth(1).textContent()).toBe('Northwind Traders');
   }, 60_000);
+
+  it('shows the pages of a PDF drawn by the server, opening at the page a field was found on', async () => {
+    const page = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const maker = await web.browser.newPage();
+    await maker.setContent(
+      '<style>section{break-after:page;font-size:22px}</style><section>Terms and conditions</section>' +
+        '<section><p>Invoice No INV-777</p><p>Total 55.20</p></section>',
+    );
+    const pdf = await maker.pdf({ format: 'A4' });
+    await maker.close();
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const { id: moduleId } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name: 'PDF expenses',
+      ocrProviderId: 'tesseract',
+    });
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, { module: expenseClaim });
+    await pageData(page, 'POST', `/api/form/Editor/publish?id=${moduleId}`, {});
+    await pageData(page, 'PUT', `/api/ocr/rules/${moduleId}`, { rules: expenseRules });
+
+    await page.goto(`${web.origin}/item-editor/${moduleId}`);
+    const panel = page.locator('.ocr-panel');
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'two.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const row = (field: string) => panel.locator(`tr[data-ocr-field="${field}"]`);
+    await row('invoice_no').waitFor({ timeout: 30_000 });
+    expect(await row('invoice_no').locator('td').nth(1).textContent()).toBe('INV-777');
+    await panel.getByText('Page 2 of 2').waitFor();
+    await panel.locator('.ocr-page img').waitFor();
+    expect(await panel.locator('.ocr-box').count()).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/ocr-pdf-pages.png`, fullPage: true });
+    await panel.getByRole('button', { name: 'Previous page' }).click();
+    await panel.getByText('Page 1 of 2').waitFor();
+    expect(await panel.locator('.ocr-box').count()).toBe(0);
+  }, 60_000);
 });

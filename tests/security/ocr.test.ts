@@ -28,7 +28,11 @@ describe.each(await testDialects())('OCR attacks on %s', (dialect) => {
       expect(res.statusCode, who).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'OCR job not found' });
       expect((await o.get(who, `/api/ocr/getimage/${jobId}`)).statusCode, who).toBe(404);
+      expect((await o.get(who, `/api/ocr/getimage/${jobId}?page=1`)).statusCode, who).toBe(404);
     }
+    // A page that is not a whole number is refused by the route's schema, never read as a key.
+    for (const page of ['x', '1,2', '-1', '2e9'])
+      expect((await o.get('sam', `/api/ocr/getimage/${jobId}?page=${page}`)).statusCode, page).toBe(400);
     expect((await o.get('bravo', `/api/ocr/getresponsebyid/${jobId}`)).body).not.toContain('R-7731');
   });
 

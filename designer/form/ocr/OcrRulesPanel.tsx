@@ -21,6 +21,8 @@ import { toastError, toastSuccess } from '../../../src/app/components/toaster';
 import { ocrApi } from '../../../src/app/pages/records/ocr/api';
 import { RuleForm } from './RuleForm';
 import { SampleImage, type DrawnBox } from './SampleImage';
+import { PageSwitch } from '../../../src/app/pages/records/ocr/PageSwitch';
+import { usePageImage } from '../../../src/app/pages/records/ocr/use-page-image';
 import { rulesApi, rulesKey, textToPage, type OcrRulesView } from './sample';
 import './ocr-rules.css';
 
@@ -31,12 +33,15 @@ function useSampleScan(moduleId: string) {
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [pages, setPages] = useState<OcrPage[] | null>(null);
+  const [pageImages, setPageImages] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
   useEffect(() => {
     if (!file) return;
-    const u = URL.createObjectURL(file);
+    // An image shows at once from the file; a PDF's pages show as the server drew them.
+    const u = file.type.startsWith('image/') ? URL.createObjectURL(file) : null;
     setUrl(u);
     setPages(null);
+    setPageImages([]);
     let live = true;
     setReading(true);
     const lang = LANGS.includes(i18n.language) ? i18n.language : 'en';
@@ -45,7 +50,10 @@ function useSampleScan(moduleId: string) {
         const { jobId } = await ocrApi.upload(moduleId, file, lang, () => undefined);
         for (let i = 0; live && i < 120; i++) {
           const job = await ocrApi.job(jobId);
-          if (job.status === 'done') return live && setPages(job.pages);
+          if (job.status === 'done') {
+            if (live) setPageImages(job.pageImages);
+            return live && setPages(job.pages);
+          }
           if (job.status === 'failed') throw new Error(job.message ?? 'failed');
           await new Promise((r) => setTimeout(r, 500));
         }
@@ -57,10 +65,10 @@ function useSampleScan(moduleId: string) {
     })();
     return () => {
       live = false;
-      URL.revokeObjectURL(u);
+      if (u) URL.revokeObjectURL(u);
     };
   }, [file, moduleId]);
-  return { url, pages, reading, choose: setFile, name: file?.name };
+  return { url, pages, pageImages, reading, choose: setFile, name: file?.name };
 }
 
 function describe(rule: OcrRule, t: TFunction): string {
@@ -80,6 +88,9 @@ function Rules({ moduleId, view }: { moduleId: string; view: OcrRulesView }) {
   const [text, setText] = useState('');
   const [drawn, setDrawn] = useState<DrawnBox | null>(null);
   const scan = useSampleScan(moduleId);
+  const [samplePage, setSamplePage] = useState(1);
+  const served = usePageImage(scan.url && samplePage === 1 ? undefined : scan.pageImages[samplePage - 1]);
+  const sampleSrc = scan.url && samplePage === 1 ? scan.url : served;
   const dirty = JSON.stringify(rules) !== JSON.stringify(view.rules);
   const labelOf = (name: string) => view.fields.find((f) => f.name === name)?.label ?? name;
   const kinds = useMemo(
@@ -177,10 +188,13 @@ function Rules({ moduleId, view }: { moduleId: string; view: OcrRulesView }) {
           text={scan.name ?? t('OCRRULES.CHOOSE_IMAGE')}
           buttonText={t('OCRRULES.BROWSE')}
           inputProps={{
-            accept: 'image/png,image/jpeg,image/tiff,image/webp',
+            accept: 'image/png,image/jpeg,image/tiff,image/webp,application/pdf',
             'aria-label': t('OCRRULES.CHOOSE_IMAGE'),
           }}
-          onInputChange={(e) => scan.choose(e.currentTarget.files?.[0] ?? null)}
+          onInputChange={(e) => {
+            setSamplePage(1);
+            scan.choose(e.currentTarget.files?.[0] ?? null);
+          }}
         />
         {scan.reading && (
           <div className="ocrr-muted ocrr-reading">
@@ -188,16 +202,28 @@ function Rules({ moduleId, view }: { moduleId: string; view: OcrRulesView }) {
             {t('OCRRULES.READING')}
           </div>
         )}
-        {scan.url ? (
+        {sampleSrc ? (
           <>
             <p className="ocrr-muted">{t('OCRRULES.DRAW_HINT')}</p>
+            <PageSwitch
+              page={samplePage}
+              count={scan.pageImages.length}
+              onChange={setSamplePage}
+              texts={{
+                of: t('OCRRULES.PAGE_OF', { n: samplePage, count: scan.pageImages.length }),
+                previous: t('OCRRULES.PREV_PAGE'),
+                next: t('OCRRULES.NEXT_PAGE'),
+              }}
+            />
             <SampleImage
-              src={scan.url}
-              page={1}
-              drawn={drawn?.box ?? null}
+              src={sampleSrc}
+              page={samplePage}
+              drawn={drawn?.page === samplePage ? drawn.box : null}
               onDraw={setDrawn}
               outlines={rules.flatMap((r, i) =>
-                r.kind === 'position' && r.page === 1 ? [{ key: String(i), label: labelOf(r.field), box: r.box }] : [],
+                r.kind === 'position' && r.page === samplePage
+                  ? [{ key: String(i), label: labelOf(r.field), box: r.box }]
+                  : [],
               )}
             />
           </>

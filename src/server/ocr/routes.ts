@@ -9,6 +9,7 @@ import {
   HintsBody,
   HintsParams,
   ImageBytes,
+  ImagePageQuery,
   JobAnswer,
   ProviderAnswer,
   SettingsAnswer,
@@ -97,9 +98,12 @@ export async function ocrRoutes(app: ApiApp, engine: OcrEngine, key: Buffer) {
 
   app.get(
     '/api/ocr/getimage/:id',
-    { config: { queryToken: true }, schema: { tags, params: IdParams, response: { 200: ImageBytes } } },
+    {
+      config: { queryToken: true },
+      schema: { tags, params: IdParams, querystring: ImagePageQuery, response: { 200: ImageBytes } },
+    },
     async (req, reply) => {
-      const { bytes, contentType } = await jobImage(req.tdb, req.user, engine, req.params.id);
+      const { bytes, contentType } = await jobImage(req.tdb, req.user, engine, req.params.id, req.query.page);
       return reply
         .header('content-type', contentType)
         .header('x-content-type-options', 'nosniff')

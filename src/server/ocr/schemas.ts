@@ -25,6 +25,8 @@ export const JobView = Type.Object({
   pages: Type.Array(OcrPage),
   fields: Type.Array(OcrMappedField),
   imageUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Each page's image as the server drew or kept it (a PDF's pages, or the uploaded scan), in page order. */
+  pageImages: Type.Array(Type.String()),
   createdOn: Type.String(),
   finishedOn: Type.Union([Type.String(), Type.Null()]),
 });
@@ -71,3 +73,7 @@ export const TokenBody = Type.Object({
 });
 export type TokenBody = Static<typeof TokenBody>;
 export const TokenAnswer = Envelope(Type.Object({ providerId: Type.String(), hasToken: Type.Boolean() }));
+
+/** Which page's image `getimage` answers (the first when not given). */
+export const ImagePageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) });
+export type ImagePageQuery = Static<typeof ImagePageQuery>;

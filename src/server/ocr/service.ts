@@ -99,15 +99,16 @@ export async function startJob(tdb: TenantDb, user: AuthUser, engine: OcrEngine,
       `The image has ${Math.round((info.width * info.height) / 1e6)} megapixels; at most ${OCR_LIMITS.maxPixels / 1e6} are read.`,
     );
   let pages = isPdf ? await pdfPages(input.bytes, OCR_LIMITS.maxPdfPages) : undefined;
-  let images = [input.bytes];
-  // A scanned PDF (no text layer): its pages are rendered to images and read like uploaded scans.
-  if (pages && !pages.some((p) => p.words.length)) {
-    images = await renderPdfPages(input.bytes, OCR_LIMITS.maxPdfPages, OCR_LIMITS.maxPdfPixels);
-    pages = undefined;
-  }
+  // A PDF's pages are drawn to images, so the fields found can be shown where they stand; a scanned PDF (no text
+  // layer) is then read from those images like uploaded scans.
+  const images = isPdf
+    ? await renderPdfPages(input.bytes, OCR_LIMITS.maxPdfPages, OCR_LIMITS.maxPdfPixels)
+    : [input.bytes];
+  if (pages && !pages.some((p) => p.words.length)) pages = undefined;
   const jobId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const imageKey = pages ? null : await engine.putImage(tdb.tenantId, images[0]!);
+  // Keys are base64url, so a comma list keeps one column for every page.
+  const imageKey = (await Promise.all(images.map((b) => engine.putImage(tdb.tenantId, b)))).join(',');
   await insertJob(tdb, {
     id: jobId,
     user_id: user.id,
@@ -116,7 +117,7 @@ export async function startJob(tdb: TenantDb, user: AuthUser, engine: OcrEngine,
     language,
     status: pages ? 'done' : 'queued',
     file_name: input.fileName,
-    content_type: info?.type ?? (pages ? 'application/pdf' : 'image/png'),
+    content_type: info?.type ?? 'image/png',
     size: input.bytes.length,
     image_key: imageKey,
     pages: pages ? JSON.stringify(pages) : null,
@@ -154,15 +155,17 @@ export async function jobView(tdb: TenantDb, user: AuthUser, id: string): Promis
     pages,
     fields: status === 'done' ? await mappedFields(tdb, job.module_id, pages) : [],
     imageUrl: job.image_key ? `/api/ocr/getimage/${job.id}` : null,
+    pageImages: (job.image_key?.split(',') ?? []).map((_, i) => `/api/ocr/getimage/${job.id}?page=${i + 1}`),
     createdOn: job.created_on,
     finishedOn: job.finished_on,
   };
 }
 
-export async function jobImage(tdb: TenantDb, user: AuthUser, engine: OcrEngine, id: string) {
+export async function jobImage(tdb: TenantDb, user: AuthUser, engine: OcrEngine, id: string, page = 1) {
   const job = await jobOf(tdb, user.id, id);
-  if (!job?.image_key) throw notFound('Page image not found');
-  const bytes: Readable | undefined = await engine.image(tdb.tenantId, job.image_key);
+  const key = job?.image_key?.split(',')[page - 1];
+  if (!key) throw notFound('Page image not found');
+  const bytes: Readable | undefined = await engine.image(tdb.tenantId, key);
   if (!bytes) throw notFound('Page image not found');
   return { bytes, contentType: job.content_type };
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { ocrApi, type JobView, type OcrSettings } from './api';
 import { corrections } from './hints';
 import { PageWithBoxes } from './PageWithBoxes';
+import { ServerPages } from './ServerPages';
 import './ocr.css';
 
 export interface OcrPanelHandle {
@@ -128,13 +129,24 @@ export default function OcrPanel({ moduleId, settings, definition, onApply, ref 
       )}
       {data?.status === 'done' && (
         <div className="ocr-result">
-          {imageUrl && data.pages[0] && (
+          {imageUrl && data.pages[0] ? (
             <PageWithBoxes
               src={imageUrl}
               page={data.pages[0]}
               fields={found}
               label={(f) => fields.get(f)?.label ?? f}
             />
+          ) : (
+            data.pageImages.length > 0 &&
+            data.pages.length > 0 && (
+              <ServerPages
+                key={data.jobId}
+                urls={data.pageImages}
+                pages={data.pages}
+                fields={found}
+                label={(f) => fields.get(f)?.label ?? f}
+              />
+            )
           )}
           <div className="ocr-fields">
             {found.length ? (

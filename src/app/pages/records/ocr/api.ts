@@ -15,5 +15,7 @@ export const ocrApi = {
     );
   },
   job: (jobId: string) => call<JobView>(api.get(`/ocr/getresponsebyid/${jobId}`)),
+  /** A page image of a job (`pageImages` holds their addresses under /api). */
+  pageImage: async (url: string) => (await api.get<Blob>(url.replace(/^\/api/, ''), { responseType: 'blob' })).data,
   hints: (moduleId: string, body: HintsBody) => call<{ saved: number }>(api.post(`/ocr/hints/${moduleId}`, body)),
 };
