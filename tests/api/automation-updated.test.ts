@@ -134,6 +134,46 @@ describe.each(await testDialects())('the record updated trigger on %s', (dialect
     expect(runs.map((r) => r.status)).toEqual(['Succeeded']);
   }, 60_000);
 
+  it('never starts itself again through the records it creates in the app it listens to', async () => {
+    const app = await ticketsApp(o, 'Echo tickets');
+    const echo = await save('Echo', { kind: 'record', moduleId: app, events: ['record.created', 'record.updated'] }, [
+      {
+        id: 'make',
+        type: 'create-record',
+        config: {
+          moduleId: app,
+          values: [{ field: 'title', value: 'Echo of {{run.record.fields.title}}' }],
+          submit: false,
+        },
+      },
+    ]);
+    const first = await post('/api/EntryModule/save', { moduleId: app, data: { title: 'Start', status: 'new' } });
+    expect(first.json(), first.body).toMatchObject({ success: true });
+    await settle();
+    await settle();
+    const titles = (await o.tdb.selectFrom('records').select('data').where('module_id', '=', app).execute()).map(
+      (r) => (JSON.parse(r.data) as { title: string }).title,
+    );
+    expect(titles.sort()).toEqual(['Echo of Start', 'Start']);
+    expect((await runsOf(echo)).map((r) => r.status)).toEqual(['Succeeded']);
+    // A later save of the record it made still carries its chain: no run either.
+    const rows = await o.tdb
+      .selectFrom('records')
+      .select(['id', 'version', 'data'])
+      .where('module_id', '=', app)
+      .execute();
+    const made = rows.find((r) => r.data.includes('Echo of Start'))!;
+    const resaved = await post('/api/EntryModule/save', {
+      moduleId: app,
+      recordId: made.id,
+      version: Number(made.version),
+      data: { title: 'Echo of Start', status: 'changed' },
+    });
+    expect(resaved.json(), resaved.body).toMatchObject({ success: true });
+    await settle();
+    expect(await runsOf(echo)).toHaveLength(1);
+  }, 60_000);
+
   it('does not run for the updates of other apps', async () => {
     const other = await ticketsApp(o, 'Other tickets');
     const id = await save('Other app', { kind: 'record', moduleId: other, events: ['record.updated'] }, [

@@ -8,6 +8,7 @@ import { HttpError, forbidden } from '../http/errors.js';
 import { authUserOf } from '../identity/user-info.js';
 import { enqueue } from '../outbox/outbox.js';
 import { createRecordAs, ownerWhoMayCreate } from '../records/create-as.js';
+import { markMadeBy } from './origin.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AutomationRef, RunOptions } from './run.js';
 import { updateRecordsAs } from './update-records.js';
@@ -51,7 +52,12 @@ export function stepContext(d: ContextDeps): AutomationContext {
     async createRecord(moduleId, data, submit) {
       const user = await ownerWhoMayCreate(tdb, a.owner_id, moduleId, 'automation');
       if (o.dryRun) return { recordId: null, wouldCreate: data };
-      return { recordId: await inTransaction(tdb, (tx) => createRecordAs(tx, user, moduleId, data, submit)) };
+      const recordId = await inTransaction(tdb, async (tx) => {
+        const id = await createRecordAs(tx, user, moduleId, data, submit);
+        await markMadeBy(tx, id, { automations: [...(o.origin?.automations ?? []), a.id] });
+        return id;
+      });
+      return { recordId };
     },
     async runConnector(connectorId, input) {
       const c = await connectorById(tdb, connectorId);

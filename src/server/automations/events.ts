@@ -5,7 +5,7 @@ import type { OutboxHandler } from '../outbox/worker.js';
 import type { EventEntry } from '../webhooks/events.js';
 import type { Trigger } from './schemas.js';
 import { wake } from './service.js';
-import { RECORD_UPDATED, mayStart, type UpdatedEntry } from './origin.js';
+import { RECORD_UPDATED, madeBy, mayStart, type UpdatedEntry } from './origin.js';
 
 /** Whether an automation's trigger listens to this event of this app (record.updated: of one of its fields). */
 export function listens(trigger: Trigger, event: string, moduleId: string, changed?: string[]): boolean {
@@ -28,10 +28,16 @@ export function automationEventQueue(system: Kysely<DB>): OutboxHandler {
       .select(['id', 'trigger'])
       .where('active', '=', 1)
       .execute();
-    const rows = active.flatMap((a) => {
+    const listening = active.filter((a) =>
+      e.events.some((ev) => listens(JSON.parse(a.trigger) as Trigger, ev, e.moduleId, e.changed)),
+    );
+    if (!listening.length) return 'delivered';
+    // An event without a chain of its own still carries the chain that created its record, if one did.
+    const origin = e.origin ?? (await madeBy(entry.tdb, e.recordId));
+    const rows = listening.flatMap((a) => {
       const trigger = JSON.parse(a.trigger) as Trigger;
       return e.events
-        .filter((ev) => listens(trigger, ev, e.moduleId, e.changed) && mayStart(a.id, e.origin))
+        .filter((ev) => listens(trigger, ev, e.moduleId, e.changed) && mayStart(a.id, origin))
         .map((event) => ({
           id: crypto.randomUUID(),
           automation_id: a.id,
@@ -41,7 +47,7 @@ export function automationEventQueue(system: Kysely<DB>): OutboxHandler {
           version: e.version,
           actor_id: e.actorId,
           created_on: e.at,
-          origin: e.origin ? JSON.stringify(e.origin) : null,
+          origin: origin ? JSON.stringify(origin) : null,
         }));
     });
     if (!rows.length) return 'delivered';

@@ -23,6 +23,27 @@ export interface UpdatedEntry extends Omit<EventEntry, 'events' | 'gone'> {
   origin?: EventOrigin;
 }
 
+/** Notes, in the creating transaction, that an automation chain made a record (migration 0128). */
+export async function markMadeBy(tx: TenantDb, recordId: string, origin: EventOrigin): Promise<void> {
+  await tx
+    .insertInto('automation_made_records', {
+      record_id: recordId,
+      origin: JSON.stringify(origin),
+      created_on: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** The chain that made a record, for its events that carry none (the engine's, a later save's). */
+export async function madeBy(tdb: TenantDb, recordId: string): Promise<EventOrigin | undefined> {
+  const row = await tdb
+    .selectFrom('automation_made_records')
+    .select('origin')
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.origin) as EventOrigin) : undefined;
+}
+
 /** Whether an event made by `origin` may start automation `id`. */
 export const mayStart = (id: string, origin: EventOrigin | null | undefined) =>
   !origin || (!origin.automations.includes(id) && origin.automations.length < MAX_CHAIN);

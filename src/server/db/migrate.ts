@@ -48,6 +48,7 @@ import * as m0124 from './migrations/0124-uni-index-words.js';
 import * as m0125 from './migrations/0125-ml-targets.js';
 import * as m0126 from './migrations/0126-records-modified-index.js';
 import * as m0127 from './migrations/0127-uni-match-functions.js';
+import * as m0128 from './migrations/0128-automation-made-records.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -100,6 +101,7 @@ const steps: Record<string, Step> = {
   '0125-ml-targets': m0125,
   '0126-records-modified-index': m0126,
   '0127-uni-match-functions': m0127,
+  '0128-automation-made-records': m0128,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -655,6 +655,15 @@ export interface AutomationEventsTable {
   origin: string | null;
 }
 
+/** A record an automation created and the chain that led to it (migration 0128). */
+export interface AutomationMadeRecordsTable {
+  tenant_id: string;
+  record_id: string;
+  /** JSON EventOrigin, the creating automation last. */
+  origin: string;
+  created_on: string;
+}
+
 export interface AutomationRunsTable {
   id: string;
   tenant_id: string;
@@ -885,6 +894,7 @@ export interface DB {
   report_schedule_leases: ReportScheduleLeasesTable;
   automation_runs: AutomationRunsTable;
   automation_events: AutomationEventsTable;
+  automation_made_records: AutomationMadeRecordsTable;
   audit_events: AuditEventsTable;
   audit_settings: AuditSettingsTable;
   automation_leases: AutomationLeasesTable;
