@@ -284,10 +284,15 @@ describe('the signed-in shell in Chromium', () => {
       module: { ...leaveRequest, display_name: 'Travel' },
     });
     await page.goto(`${web.origin}/form-editor/show/${id}`);
-    await expect.poll(() => sub.locator('li').allTextContents()).toEqual(['Home', 'Apps', 'Travel', 'Form designer']);
+    // The app's name joins the trail once the designer has read the app (slow on a busy machine).
+    await expect
+      .poll(() => sub.locator('li').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Home', 'Apps', 'Travel', 'Form designer']);
     expect((await pageApi(page, 'POST', `/api/form/Editor/publish?id=${id}`, {})).success).toBe(true);
     await page.goto(`${web.origin}/item-editor/${id}`);
-    await expect.poll(() => sub.locator('li').allTextContents()).toEqual(['Home', 'Travel', 'New record']);
+    await expect
+      .poll(() => sub.locator('li').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Home', 'Travel', 'New record']);
 
     const icon = await page.evaluate(async () => {
       const res = await fetch(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href);
