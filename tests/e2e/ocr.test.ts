@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, pageData, signInPage, useWeb } from '../support/web.js';
 import { expenseClaim, expenseRules } from '../fixtures/ocr/upload.js';
 
@@ -8,17 +9,22 @@ const SCAN = path.join(import.meta.dirname, '../fixtures/ocr/invoice-1.png');
 
 describe('OCR on the record form in Chromium', () => {
   const web = useWeb();
+  /** Signs in and makes a published app reading documents with tesseract and the expense rules. */
+  async function readingApp(page: Page, name: string): Promise<string> {
+    await signInPage(page, web.origin, ...DEMO_ADMIN);
+    const { id } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
+      name,
+      ocrProviderId: 'tesseract',
+    });
+    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${id}`, { module: expenseClaim });
+    await pageData(page, 'POST', `/api/form/Editor/publish?id=${id}`, {});
+    await pageData(page, 'PUT', `/api/ocr/rules/${id}`, { rules: expenseRules });
+    return id;
+  }
 
   it('uploads a scan, shows the fields found on the page, fills the form and keeps a correction', async () => {
     const page = await web.browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await signInPage(page, web.origin, ...DEMO_ADMIN);
-    const { id: moduleId } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
-      name: 'Scanned expenses',
-      ocrProviderId: 'tesseract',
-    });
-    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, { module: expenseClaim });
-    await pageData(page, 'POST', `/api/form/Editor/publish?id=${moduleId}`, {});
-    await pageData(page, 'PUT', `/api/ocr/rules/${moduleId}`, { rules: expenseRules });
+    const moduleId = await readingApp(page, 'Scanned expenses');
 
     await page.goto(`${web.origin}/item-editor/${moduleId}`);
     const panel = page.locator('.ocr-panel');
@@ -68,14 +74,7 @@ describe('OCR on the record form in Chromium', () => {
     );
     const pdf = await maker.pdf({ format: 'A4' });
     await maker.close();
-    await signInPage(page, web.origin, ...DEMO_ADMIN);
-    const { id: moduleId } = await pageData<{ id: string }>(page, 'POST', '/api/form/Editor/CreateProcessFromScratch', {
-      name: 'PDF expenses',
-      ocrProviderId: 'tesseract',
-    });
-    await pageData(page, 'POST', `/api/form/Editor/SaveForm?id=${moduleId}`, { module: expenseClaim });
-    await pageData(page, 'POST', `/api/form/Editor/publish?id=${moduleId}`, {});
-    await pageData(page, 'PUT', `/api/ocr/rules/${moduleId}`, { rules: expenseRules });
+    const moduleId = await readingApp(page, 'PDF expenses');
 
     await page.goto(`${web.origin}/item-editor/${moduleId}`);
     const panel = page.locator('.ocr-panel');
