@@ -30,6 +30,7 @@ import {
   uploadRulesOf,
   type Files,
 } from './service.js';
+import { DownloadAuditWindow } from './download-audit.js';
 
 const tags = ['files'];
 
@@ -39,6 +40,7 @@ const tags = ['files'];
  * attachments with nosniff.
  */
 export async function fileRoutes(app: ApiApp, files: Files) {
+  const downloads = new DownloadAuditWindow();
   // The multipart parser lives only in this scope; the parts are read as a stream (MultipartFiles documents them).
   await app.register(async (plain) => {
     const scope = typed(plain);
@@ -104,13 +106,14 @@ export async function fileRoutes(app: ApiApp, files: Files) {
     { config: { queryToken: true }, schema: { tags, querystring: GetFileQuery, response: { 200: FileBytes } } },
     async (req, reply) => {
       const { file, bytes } = await openFile(req.tdb, req.user, files, req.query.key, req.query.recordId);
-      await audit(req.tdb, {
-        action: 'file.download',
-        targetType: 'file',
-        targetId: file.key,
-        targetLabel: file.file_name,
-        details: { recordId: req.query.recordId ?? null, size: Number(file.size), contentType: file.content_type },
-      });
+      if (downloads.shouldRecord(req.tdb.tenantId, req.user.id, file.key))
+        await audit(req.tdb, {
+          action: 'file.download',
+          targetType: 'file',
+          targetId: file.key,
+          targetLabel: file.file_name,
+          details: { recordId: req.query.recordId ?? null, size: Number(file.size), contentType: file.content_type },
+        });
       return reply
         .header('content-type', file.content_type)
         .header('content-length', file.size)
