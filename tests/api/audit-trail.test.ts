@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openOwnerDatabase } from '../../src/server/db/database.js';
-import { verifyTenant } from '../../src/server/audit/chain.js';
+import { sealTenant, verifyTenant } from '../../src/server/audit/chain.js';
 import { setRetentionDays } from '../../src/server/audit/service.js';
 import { auditMany } from '../../src/server/audit/trail.js';
 import type { AuditRow } from '../../src/server/audit/schemas.js';
@@ -214,6 +214,27 @@ describe.each(await testDialects())('audit trail on %s', (dialect) => {
     const needles = await walk({ action: 'bench.same', search: 'NEEDLE' });
     expect(needles).toEqual(mia.filter((_, k) => (29 - k) % 3 === 0));
     expect(await walk({ action: 'bench.same', to: '2000-01-01' })).toEqual([]);
+    // Filters no one index serves together are checked on a window of the walk: the same entries, in the same order.
+    expect(await walk({ action: 'bench.same', actorId: o.id.mia, targetType: 'record' })).toEqual(mia);
+    expect(await walk({ actorId: o.id.mia, targetType: 'record', action: 'bench.same', search: 'needle' })).toEqual(
+      needles,
+    );
+    expect(await walk({ targetType: 'record', targetId: 'r4', action: 'bench.same' })).toEqual([mia[25]]);
+    expect(await walk({ targetType: 'record', targetId: 'r4', actorId: o.id.sam })).toEqual([]);
+    expect(await walk({ action: 'bench.same', actorId: o.id.sam, targetType: 'record' })).toEqual([]);
+  });
+
+  it('seals a batch in one go and two sealers racing leave one unbroken chain', async () => {
+    await auditMany(
+      o.tdb,
+      Array.from({ length: 1200 }, (_, i) => ({ action: 'bench.entry', targetId: `e${i}`, details: { i } })),
+    );
+    // Either sealer may lose a batch to the other (it rolls back); what is left is sealed by the next pass.
+    await Promise.all([sealTenant(o.tdb), sealTenant(o.tdb)].map((p) => p.catch(() => 0)));
+    await sealTenant(o.tdb);
+    const r = await verifyTenant(o.tdb);
+    expect(r).toMatchObject({ ok: true, unsealed: 0 });
+    expect(r.checked).toBeGreaterThanOrEqual(1200);
   });
 
   it('refuses UPDATE and DELETE of an entry in the database itself', async () => {

@@ -25,15 +25,33 @@ export async function setRetentionDays(tdb: TenantDb, days: number): Promise<voi
 
 const endOf = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(Date.parse(to) + DAY).toISOString() : to);
 
+type Eq = 'actorId' | 'action' | 'targetType' | 'targetId';
+const COLUMN: Record<Eq, 'actor_id' | 'action' | 'target_type' | 'target_id'> = {
+  actorId: 'actor_id',
+  action: 'action',
+  targetType: 'target_type',
+  targetId: 'target_id',
+};
+/** The filters one index serves as a newest-first walk (migrations 0121, 0131), the most selective first. */
+const WALKS: Eq[][] = [['targetType', 'targetId'], ['actorId', 'action'], ['actorId'], ['action'], ['targetType']];
+
+/** The filters the page's index walk serves, and the others (checked on a window of that walk). */
+export function walkOf(f: AuditFilters): { walk: Eq[]; rest: Eq[] } {
+  const given = (Object.keys(COLUMN) as Eq[]).filter((k) => f[k]);
+  const walk = WALKS.find((w) => w.every((k) => f[k])) ?? [];
+  return { walk, rest: given.filter((k) => !walk.includes(k)) };
+}
+
 /** The filtered entries within the retention window (the list and the export share it); the search apart. */
-export async function filtered(tdb: TenantDb, f: AuditFilters): Promise<Q> {
+export async function filtered(tdb: TenantDb, f: AuditFilters, only?: Eq[]): Promise<Q> {
   const since = new Date(Date.now() - (await retentionDays(tdb)) * DAY).toISOString();
   let q = tdb.selectFrom('audit_events').where('at', '>=', f.from && f.from > since ? f.from : since);
   if (f.to) q = q.where('at', '<', endOf(f.to));
-  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
-  if (f.action) q = q.where('action', '=', f.action);
-  if (f.targetType) q = q.where('target_type', '=', f.targetType);
-  if (f.targetId) q = q.where('target_id', '=', f.targetId);
+  return equal(q, f, only ?? (Object.keys(COLUMN) as Eq[]));
+}
+
+function equal<T extends Q>(q: T, f: AuditFilters, keys: Eq[]): T {
+  for (const k of keys) if (f[k]) q = q.where(`audit_events.${COLUMN[k]}`, '=', f[k]) as T;
   return q;
 }
 
@@ -44,7 +62,7 @@ export function searched<T extends Q>(q: T, search: string | undefined): T {
   return q.where((eb) =>
     eb.or(
       (['actor_name', 'target_label', 'target_id', 'action', 'details'] as const).map((c) =>
-        eb(eb.fn('lower', [c]), 'like', like(s)),
+        eb(eb.fn('lower', [`audit_events.${c}`]), 'like', like(s)),
       ),
     ),
   ) as T;
@@ -87,38 +105,46 @@ export async function actorNames(tdb: TenantDb, rows: Stored[]): Promise<Map<str
 }
 
 /**
- * A page, newest first by (at, id), after the cursor (the last entry of the page before): each filter's index ends
- * in (at, id), so any page costs the same however long the trail is. A search cannot use an index: it scans at most
- * SCAN entries of the other filters' order per page and, when that window ends before the page is full, answers
+ * A page, newest first by (at, id), after the cursor (the last entry of the page before). The filters one index
+ * serves (walkOf) are a range of an index ending in (at, id), so such a page costs the same however long the trail
+ * is. Anything else (a search, filters no one index serves together) cannot use an index: it is checked on a window
+ * of at most SCAN entries of that walk per page and, when the window ends before the page is full, the page answers
  * what it found with a cursor where it stopped (the next page goes on from there). The total is counted up to 1,000
- * (with a search, within the window).
+ * (with a window, within it).
  */
 export async function auditPage(tdb: TenantDb, b: AuditListBody) {
   const length = b.length ?? 50;
-  const q = await filtered(tdb, b);
-  const newest = (x: Q) => x.orderBy('at', 'desc').orderBy('id', 'desc');
+  const { walk, rest } = walkOf(b);
+  const q = await filtered(tdb, b, walk);
+  const newest = <T extends Q>(x: T) => x.orderBy('audit_events.at', 'desc').orderBy('audit_events.id', 'desc');
   const search = b.search?.trim();
   let rows: Stored[];
-  let next: Stored | undefined;
+  let next: Pick<Stored, 'at' | 'id'> | undefined;
   let count: number;
-  if (!search) {
-    rows = await newest(after(q, b.cursor))
-      .selectAll()
-      .limit(length + 1)
-      .execute();
+  if (!search && !rest.length) {
+    // Side by side (two pooled connections on PostgreSQL). The count is in the page's order and only the index's
+    // columns, so it reads the page's index and nothing else.
+    const [page, counted] = await Promise.all([
+      newest(after(q, b.cursor))
+        .selectAll()
+        .limit(length + 1)
+        .execute(),
+      newest(q)
+        .select(['at', 'id'])
+        .limit(COUNT_CAP + 1)
+        .execute(),
+    ]);
+    rows = page;
     next = rows.length > length ? rows[length - 1] : undefined;
-    // In the page's order, so the database reads the same index as for the page.
-    const counted = await newest(q)
-      .select('id')
-      .limit(COUNT_CAP + 1)
-      .execute();
     count = counted.length;
   } else {
-    // Ids (newest first) of the window this page may read; the search runs on those only.
-    const window = newest(after(q, b.cursor)).select('id').limit(SCAN);
-    rows = await newest(searched(tdb.selectFrom('audit_events'), search))
-      .where('id', 'in', window)
-      .selectAll()
+    // The window (only the index: at and id), joined by id to the entries the other filters and the search check.
+    const window = newest(after(q, b.cursor)).select(['at', 'id']).limit(SCAN).as('w');
+    rows = await searched(equal(tdb.selectFrom('audit_events'), b, rest), search)
+      .innerJoin(window, 'w.id', 'audit_events.id')
+      .selectAll('audit_events')
+      .orderBy('w.at', 'desc')
+      .orderBy('w.id', 'desc')
       .limit(length + 1)
       .execute();
     next = rows.length > length ? rows[length - 1] : undefined;
@@ -126,7 +152,7 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
     if (!next) {
       // Whether the window ended before the trail did: then the next page goes on after its last entry.
       [next] = await newest(after(q, b.cursor))
-        .selectAll()
+        .select(['at', 'id'])
         .offset(SCAN - 1)
         .limit(1)
         .execute();

@@ -34,7 +34,8 @@ const COLUMNS = [
   'user_agent',
 ] as const;
 
-function rowOf(tdb: TenantDb, e: AuditEntry, at: string) {
+/** The row an entry becomes (callers that write it in their own batch, like the engine, use this). */
+export function auditRow(tdb: TenantDb, e: AuditEntry, at: string) {
   // The request behind the TenantDb (tenancy/hook.ts): call sites deep in services need not pass it along.
   const from = tdb.origin?.();
   return {
@@ -57,13 +58,18 @@ function rowOf(tdb: TenantDb, e: AuditEntry, at: string) {
  * path takes no lock.
  */
 export async function audit(tdb: TenantDb, e: AuditEntry): Promise<void> {
-  const values: Record<string, unknown> = rowOf(tdb, e, new Date().toISOString());
+  const values: Record<string, unknown> = auditRow(tdb, e, new Date().toISOString());
   await tdb.prepared(
     'audit.insert',
     (t) => t.insertInto('audit_events', Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
     values,
   );
-  for (const fn of listeners) fn(tdb.tenantId);
+  audited(tdb.tenantId);
+}
+
+/** Tells the sealer a tenant has new entries (after a caller wrote rows of `auditRow` itself). */
+export function audited(tenantId: string) {
+  for (const fn of listeners) fn(tenantId);
 }
 
 /** Appends several entries in one insert (bulk operations), in the given order. */
@@ -73,7 +79,7 @@ export async function auditMany(tdb: TenantDb, entries: AuditEntry[]): Promise<v
     await tdb
       .insertInto(
         'audit_events',
-        entries.slice(i, i + 500).map((e) => rowOf(tdb, e, at)),
+        entries.slice(i, i + 500).map((e) => auditRow(tdb, e, at)),
       )
       .execute();
   if (entries.length) for (const fn of listeners) fn(tdb.tenantId);

@@ -49,6 +49,8 @@ import * as m0125 from './migrations/0125-ml-targets.js';
 import * as m0126 from './migrations/0126-records-modified-index.js';
 import * as m0127 from './migrations/0127-uni-match-functions.js';
 import * as m0128 from './migrations/0128-automation-made-records.js';
+import * as m0130 from './migrations/0130-audit-lean-writes.js';
+import * as m0131 from './migrations/0131-audit-filter-indexes.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -102,6 +104,8 @@ const steps: Record<string, Step> = {
   '0126-records-modified-index': m0126,
   '0127-uni-match-functions': m0127,
   '0128-automation-made-records': m0128,
+  '0130-audit-lean-writes': m0130,
+  '0131-audit-filter-indexes': m0131,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   WorkflowInstancesTable,
 } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import type { AuditEntry } from '../audit/trail.js';
 import type { LoadedVersion, RecordRow } from '../records/store.js';
 import { COMPLETE_STEP, START_STEP, type WorkflowActivity } from '../../../schemas/workflow-definition.js';
 import { START_NOTICE_STEP, type ConnectorCall } from '../../../runtime/plugin-contract.js';
@@ -73,6 +74,8 @@ export class Run {
   /** Data connector calls of steps the run reached (made after commit by the step runner). */
   readonly calls: Row<WorkflowCallsTable>[] = [];
   readonly notices: Notice[] = [];
+  /** Audit entries of this transition, written in the same batch as the rest (no extra round trip). */
+  readonly audits: AuditEntry[] = [];
 
   constructor(
     readonly tx: TenantDb,

@@ -20,7 +20,6 @@ import type {
   ReassignTasksInput,
 } from './schemas.js';
 import { OPEN, WF } from './status.js';
-import { audit } from '../audit/trail.js';
 import { recordChanges } from '../audit/diff.js';
 
 // Actions on one open task: decide it, hand it to someone else, or send the record back to an earlier step.
@@ -82,8 +81,7 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
       run.closeOpen = { instanceId: task.instance_id, exceptId: task.id, status: 'Completed', outcome: 'Cancelled' };
     await advance(run, act.activityId, outcome);
   }
-  const { version } = await persist(run);
-  await audit(tx, {
+  run.audits.push({
     action: atStart ? 'workflow.resubmit' : accepted ? 'workflow.approve' : 'workflow.reject',
     actorId: actor.id,
     actorName: actor.name,
@@ -97,6 +95,7 @@ export async function approve(tx: TenantDb, user: AuthUser, b: ApproveInput): Pr
       ...(b.data && { changes: recordChanges(v, record.data, run.data) }),
     },
   });
+  const { version } = await persist(run);
   // The actor's own next tasks on this record, so a client can go straight on (e.g. "approve and next").
   const nextTasks = run.newTasks.filter((x) => x.assignee_id === actor.id && x.status === OPEN).map((x) => x.id);
   return actionResult(run, version, { outcome, nextTasks });
@@ -135,7 +134,7 @@ async function reassignOne(
     remindEveryHours: task.remind_every_hours,
   });
   run.patch.workflow_status = WF.reassigned;
-  await audit(tx, {
+  run.audits.push({
     action: 'workflow.reassign',
     actorId: actor.id,
     actorName: actor.name,
@@ -201,7 +200,7 @@ export async function goBack(tx: TenantDb, user: AuthUser, b: GoBackInput) {
   });
   if (isStart(target)) run.addTask(target, run.initiator, { taskType: 'Resubmit', message });
   else await enter(run, target);
-  await audit(tx, {
+  run.audits.push({
     action: 'workflow.sendback',
     actorId: actor.id,
     actorName: actor.name,

@@ -6,6 +6,7 @@ import { objectParams, param, rowParams } from '../db/prepared-query.js';
 import type { Run } from './engine.js';
 import { noticeRows, webhookRow, type OutboxRow } from './effects.js';
 import { OPEN, RACE } from './status.js';
+import { audited, auditRow } from '../audit/trail.js';
 
 /** Runs one action in one transaction; database-level conflicts (PostgreSQL deadlock/serialization) become 409. */
 export async function inTransaction<T>(tdb: TenantDb, fn: (tx: TenantDb) => Promise<T>): Promise<T> {
@@ -78,7 +79,14 @@ export async function persist(run: Run): Promise<{ version: number }> {
       build: (t) => t.updateTable('workflow_instances').set(is.row).where('id', '=', param('is:id')),
     });
   }
-  type Table = 'workflow_instances' | 'tasks' | 'activity_history' | 'outbox' | 'notifications' | 'workflow_calls';
+  type Table =
+    | 'workflow_instances'
+    | 'tasks'
+    | 'activity_history'
+    | 'outbox'
+    | 'notifications'
+    | 'workflow_calls'
+    | 'audit_events';
   const inserts: [string, Table, object[]][] = [
     ['ii', 'workflow_instances', run.instanceInsert ? [run.instanceInsert] : []],
     ['nt', 'tasks', run.newTasks],
@@ -86,6 +94,7 @@ export async function persist(run: Run): Promise<{ version: number }> {
     ['o', 'outbox', outbox.map((o) => outboxRow(o, run.now))],
     ['n', 'notifications', notifications],
     ['wc', 'workflow_calls', run.calls],
+    ['a', 'audit_events', run.audits.map((e) => auditRow(run.tx, e, run.now))],
   ];
   for (const [prefix, table, rows] of inserts) {
     if (!rows.length) continue;
@@ -103,6 +112,7 @@ export async function persist(run: Run): Promise<{ version: number }> {
   }
   const counts = await run.tx.writeBatch(parts, values);
   if (parts.some((p, i) => p.mustAffect && !counts[i])) throw conflict(RACE);
+  if (run.audits.length) audited(run.tx.tenantId);
   return { version };
 }
 
