@@ -3,6 +3,8 @@ import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition.js';
+import { migrateBatch } from '../../src/server/engine/migrate-batch.js';
+import { authUserOf } from '../../src/server/identity/user-info.js';
 
 const P = '/api/process-console';
 
@@ -229,6 +231,60 @@ describe.each(await testDialects())('process console on %s', (dialect) => {
     expect(history).toHaveLength(3);
     // A kept process goes on on the new version.
     await ok(o.post('fin', '/api/EntryModule/approve', { taskId: staysTask.id, accepted: true }));
+  });
+
+  it('migrates in a batch: an instance approved since the job read it is left to be retried, not overwritten', async () => {
+    const rids = [await submit({ title: 'b1' }), await submit({ title: 'b2' }), await submit({ title: 'b3' })];
+    const at = (await open(rids[0]!))[0]!.activity_id;
+    const seen = await Promise.all(rids.map(async (rid) => ({ id: rid, version: (await record(rid)).version })));
+    const wf = (await ok(o.get('admin', `${P}/migration-preview?moduleId=${moduleId}`))) as { newestVersion: number };
+    const v = await o.tdb
+      .selectFrom('module_versions')
+      .select('workflow')
+      .where('module_id', '=', moduleId)
+      .where('version', '=', wf.newestVersion)
+      .executeTakeFirstOrThrow();
+    const newest = await publish(JSON.parse(String(v.workflow).replaceAll(`"${at}"`, '"chief"')) as WorkflowDefinition);
+    // b2 is approved after the job read it (its version moves on) and before its batch runs.
+    await ok(o.post('mia', '/api/EntryModule/approve', { taskId: (await open(rids[1]!))[0]!.id, accepted: true }));
+    const approved = await record(rids[1]!);
+    const admin = await o.tdb.selectFrom('users').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const out = await o.tdb.transaction((tx) =>
+      migrateBatch(tx, authUserOf(admin, o.tdb.tenantId), { records: seen, mapping: { [at]: 'chief' } }),
+    );
+    expect(out.retry).toEqual([rids[1]]);
+    expect(out.done.sort()).toEqual([rids[0], rids[2]].sort());
+    expect(await record(rids[1]!)).toMatchObject({
+      version: approved.version,
+      module_version: approved.module_version,
+    });
+    for (const i of [0, 2]) {
+      const rid = rids[i]!;
+      expect(await record(rid)).toMatchObject({ module_version: newest, version: seen[i]!.version + 1 });
+      expect((await open(rid)).map((t) => t.activity_id)).toEqual(['chief']);
+    }
+    // A job takes b2 from where the approval left it; every instance has one Migrate entry and one audit entry.
+    const job = await ok(
+      o.post('admin', `${P}/jobs`, { kind: 'migrate', filter: { moduleId }, mapping: { [at]: 'chief' } }),
+    );
+    expect(await settled(job.id)).toMatchObject({ status: 'done' });
+    expect((await record(rids[1]!)).module_version).toBe(newest);
+    const history = await o.tdb
+      .selectFrom('activity_history')
+      .select(['record_id', 'action_type'])
+      .where('record_id', 'in', rids)
+      .where('action_type', 'in', ['Migrate', 'Approve'])
+      .execute();
+    const migrated = history.filter((h) => h.action_type === 'Migrate').map((h) => h.record_id);
+    expect(migrated.sort()).toEqual([...rids].sort());
+    expect(history.filter((h) => h.action_type !== 'Migrate').map((h) => h.record_id)).toEqual([rids[1]]);
+    const audited = await o.tdb
+      .selectFrom('audit_events')
+      .select('target_id')
+      .where('action', '=', 'process.migrate')
+      .where('target_id', 'in', rids)
+      .execute();
+    expect(audited.map((a) => a.target_id).sort()).toEqual([...rids].sort());
   });
 
   it('leaves a job another node holds alone and takes it up once that node is gone', async () => {

@@ -40,7 +40,7 @@ async function load(tx: TenantDb, user: AuthUser, recordId: string) {
 }
 
 export const isRunning = (r: RecordRow) => !r.is_draft && !r.workflow_completed_on && r.workflow_status !== WF.faulted;
-const isOpen = (r: RecordRow) => !r.is_draft && !r.workflow_completed_on;
+export const isOpen = (r: RecordRow) => !r.is_draft && !r.workflow_completed_on;
 
 async function note(tx: TenantDb, actor: Actor, run: Run, action: string, details: Record<string, unknown>) {
   await audit(tx, {
@@ -162,16 +162,6 @@ export async function reassignProcess(tx: TenantDb, user: AuthUser, b: AdminActi
   return { ...last, changed: true };
 }
 
-/** What migrating one record to the newest published version would do. */
-export interface MigrationPlan {
-  from: number;
-  to: number;
-  /** Current steps of the process (its open tasks' steps, or where it stands). */
-  steps: string[];
-  /** Those missing from the new version: each needs a target step. */
-  missing: string[];
-}
-
 /** The current steps of a process: its open tasks' activities, or the step it stands (or faulted) at. */
 export async function currentSteps(tx: TenantDb, r: RecordRow): Promise<string[]> {
   const open = await tx
@@ -184,12 +174,6 @@ export async function currentSteps(tx: TenantDb, r: RecordRow): Promise<string[]
   if (open.length) return open.map((t) => t.activity_id);
   const at = r.workflow_status === WF.faulted ? await faultedStep(tx, r) : r.workflow_activity_id;
   return at && at !== COMPLETE_STEP ? [at] : [];
-}
-
-export async function migrationPlan(tx: TenantDb, r: RecordRow, to: LoadedVersion, toVersion: number) {
-  const steps = await currentSteps(tx, r);
-  const has = new Set(to.workflow.activities.map((a) => a.activityId));
-  return { from: r.module_version, to: toVersion, steps, missing: steps.filter((s) => !has.has(s)) };
 }
 
 /**
@@ -210,15 +194,28 @@ export async function migrateProcess(tx: TenantDb, user: AuthUser, b: AdminActio
   const same = { ...actionResultOf(record), changed: false };
   if (record.module_version >= newest) return same;
   const to = await loadVersion(tx, record.module_id, newest);
-  const plan = await migrationPlan(tx, record, to, newest);
   const run = new Run(tx, actor, record, mod, to, 'connector');
+  const remapped = await planMigration(run, await currentSteps(tx, record), newest, b);
+  await note(tx, actor, run, 'migrate', { from: record.module_version, to: newest, remapped });
+  const { version } = await persist(run);
+  return { ...actionResult(run, version), changed: true };
+}
+
+/**
+ * Plans a run's move to the newest version from its current steps (migrate-batch.ts plans many this way); answers
+ * the steps that were missing there.
+ */
+export async function planMigration(run: Run, steps: string[], newest: number, b: Omit<AdminActionInput, 'recordId'>) {
+  const { record } = run;
+  const has = new Set(run.v.workflow.activities.map((a) => a.activityId));
+  const missing = steps.filter((s) => !has.has(s));
   run.comment = text(b.message);
   run.patch.module_version = newest;
   const outcome = `Version ${record.module_version} to ${newest}`;
-  if (plan.missing.length) {
-    const targetId = plan.missing.map((s) => b.mapping?.[s]).find(Boolean) ?? b.activityId;
-    const target = targetId ? to.workflow.activities.find((a) => a.activityId === targetId) : undefined;
-    if (!target) throw conflict(`Step ${plan.missing.join(', ')} is not in version ${newest}: choose where to go on.`);
+  if (missing.length) {
+    const targetId = missing.map((s) => b.mapping?.[s]).find(Boolean) ?? b.activityId;
+    const target = targetId ? run.v.workflow.activities.find((a) => a.activityId === targetId) : undefined;
+    if (!target) throw conflict(`Step ${missing.join(', ')} is not in version ${newest}: choose where to go on.`);
     run.addHistory({ action: 'Migrate', activity: target, message: run.comment, outcomes: [outcome] });
     await startAt(run, target, 'Migrated');
   } else {
@@ -226,9 +223,7 @@ export async function migrateProcess(tx: TenantDb, user: AuthUser, b: AdminActio
   }
   // After the walk: a fault or an end on the way sets the instance's status, the version goes with it.
   run.instanceSet = { ...run.instanceSet, module_version: newest };
-  await note(tx, actor, run, 'migrate', { from: record.module_version, to: newest, remapped: plan.missing });
-  const { version } = await persist(run);
-  return { ...actionResult(run, version), changed: true };
+  return missing;
 }
 
 const actionResultOf = (r: RecordRow): ActionResult => ({

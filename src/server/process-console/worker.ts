@@ -5,6 +5,7 @@ import type { TransitionRunner } from '../engine/transitions.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { authUserOf } from '../identity/user-info.js';
 import { JOB_TRANSITION, jobSet, type JobParams } from './jobs.js';
+import { CHUNK, IN_FLIGHT, migrateChunks } from './migrate-chunks.js';
 import type { InstanceFilter } from './schemas.js';
 
 const BATCH = 250;
@@ -98,13 +99,24 @@ export class JobWorker {
       const params = JSON.parse(job.params) as JobParams;
       if (!owner) return this.finish(tdb, jobId, 'The person who started this job no longer exists.');
       const user = authUserOf(owner, tdb.tenantId);
-      let q = (await jobSet(tdb, user, job.kind, filter)).select('records.id').orderBy('records.id').limit(BATCH);
+      let q = (await jobSet(tdb, user, job.kind, filter))
+        .select(['records.id', 'records.version'])
+        .orderBy('records.id')
+        .limit(job.kind === 'migrate' && tdb.dialect === 'postgres' ? CHUNK * IN_FLIGHT : BATCH);
       if (job.cursor) q = q.where('records.id', '>', job.cursor);
-      const ids = (await q.execute()).map((r) => r.id);
-      if (!ids.length) return this.finish(tdb, jobId, null);
+      const seen = await q.execute();
+      if (!seen.length) return this.finish(tdb, jobId, null);
+      const cursor = seen[seen.length - 1]!.id;
+      let ids = seen.map((r) => r.id);
       let done = 0;
       let failed = 0;
       let lastError: string | null = null;
+      // On PostgreSQL a migration goes in chunks of set-based writes; what a chunk leaves goes one by one below.
+      if (job.kind === 'migrate' && tdb.dialect === 'postgres') {
+        const batch = await migrateChunks(tdb, user, seen, params, this.log);
+        done += batch.done;
+        ids = batch.retry;
+      }
       const name = JOB_TRANSITION[job.kind];
       for (let i = 0; i < ids.length; i += PARALLEL) {
         const part = ids.slice(i, i + PARALLEL);
@@ -131,7 +143,7 @@ export class JobWorker {
         .set((eb) => ({
           done: eb('done', '+', done),
           failed: eb('failed', '+', failed),
-          cursor: ids[ids.length - 1]!,
+          cursor,
           last_error: lastError ?? eb.ref('last_error'),
           modified_on: new Date().toISOString(),
           lease_until: new Date(Date.now() + LEASE_MS).toISOString(),
