@@ -428,4 +428,24 @@ describe.each(await testDialects())('reports on %s', (dialect) => {
     });
     expect(bySam.total.count).toBe(claims.length);
   });
+
+  // Last: it writes a record.
+  it('reuses figures only until a record is written, and never across viewers who may see different records', async () => {
+    const body = { spec: spec({ measures: [{ aggregate: 'count' }, { aggregate: 'sum', column: 'amount' }] }) };
+    const all = await run('admin', body);
+    const mine = await run('max', body);
+    expect(await run('admin', body)).toEqual(all);
+    expect(Number(mine.total.count)).toBeLessThan(Number(all.total.count));
+    expect(await run('max', body)).toEqual(mine);
+    const r = await o.post('sam', '/api/EntryModule/submit', {
+      moduleId,
+      data: { title: 'Late', amount: 1000, manager: o.id.mia, due: '2025-05-05', secret: 'x', region: 'north' },
+    });
+    expect(r.json(), r.body).toMatchObject({ success: true });
+    const after = await run('admin', body);
+    expect(after.total.count).toBe(Number(all.total.count) + 1);
+    expect(Number(after.total.sum_amount)).toBeCloseTo(Number(all.total.sum_amount) + 1000, 6);
+    // Max has no part in the new record: his figures stay his own.
+    expect((await run('max', body)).total).toEqual(mine.total);
+  });
 });

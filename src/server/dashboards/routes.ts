@@ -14,6 +14,8 @@ import {
 } from './schemas.js';
 import { createDashboard, deleteDashboard, listDashboards, loadDashboard, updateDashboard } from './service.js';
 import { processStatusCounts, taskWorkload } from './widgets.js';
+import { cachedReader } from '../reports/cached-rows.js';
+import { ResultCache } from '../db/result-cache.js';
 
 const D = '/api/dashboards';
 const tags = ['dashboards'];
@@ -21,6 +23,8 @@ const tags = ['dashboards'];
 const designers = { roles: rolesOf('designers') };
 
 export function dashboardRoutes(app: ApiApp) {
+  // A dashboard's widgets are asked the same again and again: rows are reused until the database changes.
+  const read = cachedReader(new ResultCache());
   app.get(D, { config: designers, schema: { tags, response: { 200: DashboardListAnswer } } }, async (req) =>
     ok(await listDashboards(req.tdb, req.user)),
   );
@@ -52,11 +56,11 @@ export function dashboardRoutes(app: ApiApp) {
   app.post(
     `${D}/widgets/tasks`,
     { config: designers, schema: { tags, body: TaskWidgetBody, response: { 200: TaskWorkloadAnswer } } },
-    async (req) => ok(await taskWorkload(req.tdb, req.user, req.body)),
+    async (req) => ok(await taskWorkload(req.tdb, req.user, req.body, read)),
   );
   app.post(
     `${D}/widgets/process-status`,
     { config: designers, schema: { tags, body: StatusWidgetBody, response: { 200: ProcessStatusAnswer } } },
-    async (req) => ok(await processStatusCounts(req.tdb, req.user, req.body)),
+    async (req) => ok(await processStatusCounts(req.tdb, req.user, req.body, read)),
   );
 }

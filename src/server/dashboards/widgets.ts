@@ -7,12 +7,18 @@ import { OPEN } from '../engine/status.js';
 import { PROCESS_STATUSES, processStatusSql } from '../entries/status-sql.js';
 import { dateRange } from '../analytics/filters.js';
 import type { ProcessStatusCounts, StatusWidgetBody, TaskWidgetBody, TaskWorkload } from './schemas.js';
+import { direct, type Reader } from '../reports/cached-rows.js';
 
 /**
  * Open tasks by assignee or team. The task lists' rule decides what is counted: administrators every open task,
  * anyone else their own and their teams' (a shared dashboard never shows a viewer more than their task lists do).
  */
-export async function taskWorkload(tdb: TenantDb, user: AuthUser, body: TaskWidgetBody): Promise<TaskWorkload> {
+export async function taskWorkload(
+  tdb: TenantDb,
+  user: AuthUser,
+  body: TaskWidgetBody,
+  read: Reader = direct,
+): Promise<TaskWorkload> {
   const { from, to, userId } = dateRange(body.shared);
   const byTeam = body.groupBy === 'team';
   let q = tdb
@@ -39,30 +45,29 @@ export async function taskWorkload(tdb: TenantDb, user: AuthUser, body: TaskWidg
   if (from) q = q.where('tasks.started_on', '>=', from);
   if (to) q = q.where('tasks.started_on', '<', to);
   if (userId) q = q.where('tasks.assignee_id', '=', userId);
-  const now = new Date().toISOString();
+  // To the minute: the same question within a minute is the same query, so its answer can be reused.
+  const now = `${new Date().toISOString().slice(0, 16)}:00.000Z`;
   const overdue = sql<number>`sum(case when tasks.due_on is not null and tasks.due_on < ${now} then 1 else 0 end)`;
-  const rows = await (
-    byTeam
+  const rows = await read(
+    (byTeam
       ? q.select(['tasks.team_id as id', 'teams.name as label']).groupBy(['tasks.team_id', 'teams.name'])
       : q
           .select(['tasks.assignee_id as id', 'users.fullname as label'])
           .groupBy(['tasks.assignee_id', 'users.fullname'])
-  )
-    .select((eb) => [eb.fn.countAll<number>().as('open'), overdue.as('overdue')])
-    .orderBy('open', 'desc')
-    .orderBy('id')
-    .limit(50)
-    .execute();
+    )
+      .select((eb) => [eb.fn.countAll<number>().as('open'), overdue.as('overdue')])
+      .orderBy('open', 'desc')
+      .orderBy('id')
+      .limit(50),
+  );
   const groups = rows.map((r) => ({
     id: r.id ?? null,
     label: r.label ?? '',
     open: Number(r.open),
     overdue: Number(r.overdue ?? 0),
   }));
-  const totals = await q
-    .select((eb) => [eb.fn.countAll<number>().as('open'), overdue.as('overdue')])
-    .executeTakeFirstOrThrow();
-  return { total: Number(totals.open), overdue: Number(totals.overdue ?? 0), groups };
+  const [totals] = await read(q.select((eb) => [eb.fn.countAll<number>().as('open'), overdue.as('overdue')]));
+  return { total: Number(totals?.open ?? 0), overdue: Number(totals?.overdue ?? 0), groups };
 }
 
 /** Records of one app by derived process status; only those the viewer may open, only with the app's reports right. */
@@ -70,6 +75,7 @@ export async function processStatusCounts(
   tdb: TenantDb,
   user: AuthUser,
   body: StatusWidgetBody,
+  read: Reader = direct,
 ): Promise<ProcessStatusCounts> {
   await assertModuleAccess(tdb, user, body.moduleId, 'reports');
   const m = await tdb.selectFrom('modules').select('display_name').where('id', '=', body.moduleId).executeTakeFirst();
@@ -83,12 +89,15 @@ export async function processStatusCounts(
     q = q.where((eb) =>
       eb.or([eb('records.created_by', '=', userId), eb('records.workflow_initiator_user', '=', userId)]),
     );
-  const row = (await q
-    .select(
-      PROCESS_STATUSES.map((s, n) => sql<number>`sum(case when ${processStatusSql(s)} then 1 else 0 end)`.as(`s${n}`)),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const [row = {}] = (await read(
+    q
+      .select(
+        PROCESS_STATUSES.map((s, n) =>
+          sql<number>`sum(case when ${processStatusSql(s)} then 1 else 0 end)`.as(`s${n}`),
+        ),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('total')),
+  )) as Record<string, unknown>[];
   return {
     moduleName: m.display_name,
     total: Number(row.total ?? 0),

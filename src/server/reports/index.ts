@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineFeature } from '../feature.js';
+import { sqliteDdlInBackground } from '../db/background-ddl.js';
 import { typed } from '../http/api.js';
 import type { Kysely } from 'kysely';
 import { reportRoutes } from './routes.js';
@@ -36,11 +38,16 @@ export const reportsFeature = defineFeature({
             ctx.log,
           )
         : undefined;
+    // SQLite: covering indexes are built by a thread of their own, under the shared write lock.
+    const file = path.join(ctx.config.dataDir, 'flowforms.sqlite');
+    const lock = ctx.db.writeLock;
+    const background = lock ? (statements: string[]) => sqliteDdlInBackground(file, lock, statements) : undefined;
     const indexer = new ReportIndexer(
       () => ctx.db.system as unknown as Kysely<unknown>,
       ctx.db.dialect,
       ctx.log,
       stored,
+      background,
     );
     reportRoutes(typed(app), ctx.db.dialect, indexer);
     const mailer = new ReportMailer(ctx.db, ctx.log);

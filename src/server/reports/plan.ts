@@ -11,6 +11,8 @@ import type { ListFilterInput } from '../entries/schemas.js';
 import { planJoin, type PlanJoin } from './join.js';
 import { aggregateSql, bucketSql, columnOf, reportColumns, type ReportColumn, type ViewKind } from './engine.js';
 import type { Aggregate, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
+import { direct, type Reader } from './cached-rows.js';
+import { IndexedBy } from './indexed-by.js';
 
 export type Q = SelectQueryBuilder<DB, 'records', object>;
 
@@ -47,6 +49,8 @@ export interface Plan {
   dialect: DialectName;
   /** Another app joined through a lookup field (business intelligence), as `j`. */
   join?: PlanJoin;
+  /** SQLite: the covering index grouped levels read the records from (indexes.ts). */
+  indexedBy?: string;
 }
 
 const AGG_LABEL = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Min', max: 'Max', distinct: 'Distinct' };
@@ -212,6 +216,7 @@ export function baseQuery(tdb: TenantDb, plan: Plan, byId = false): Q {
 /** One level of the report: grouped by the given groups (aliases g0..), every measure (m0..). */
 export function levelQuery(tdb: TenantDb, plan: Plan, groups: PlanGroup[], where: RawBuilder<SqlBool>[] = []): Q {
   let q = baseQuery(tdb, plan);
+  if (plan.indexedBy && !plan.join) q = q.withPlugin(new IndexedBy(plan.indexedBy));
   for (const w of where) q = q.where(w);
   q = q.select([
     ...groups.map((g, i) => sql`${g.expr}`.as(`g${i}`)),
@@ -231,13 +236,14 @@ export function ordered(q: Q, plan: Plan, groupCount: number, sort = true): Q {
 }
 
 /** Whether the app holds at least `n` records this plan reads (stops counting there). */
-export async function holdsAtLeast(tdb: TenantDb, plan: Plan, n: number): Promise<boolean> {
-  const row = await baseQuery(tdb, plan)
-    .select(sql`1`.as('one'))
-    .limit(1)
-    .offset(n - 1)
-    .executeTakeFirst();
-  return !!row;
+export async function holdsAtLeast(tdb: TenantDb, plan: Plan, n: number, read: Reader = direct): Promise<boolean> {
+  const rows = await read(
+    baseQuery(tdb, plan)
+      .select(sql`1`.as('one'))
+      .limit(1)
+      .offset(n - 1),
+  );
+  return rows.length > 0;
 }
 
 /** The fields a grouped plan reads, for a covering index. */

@@ -24,6 +24,8 @@ import { drillPlan, runPlan } from './run.js';
 import { csvStream, exportTable, xlsxStream } from './export.js';
 import { indexFrom, type ReportIndexer } from './indexes.js';
 import { holdsAtLeast, indexedFieldsOf } from './plan.js';
+import { cachedReader } from './cached-rows.js';
+import { ResultCache } from '../db/result-cache.js';
 
 const R = '/api/form/report';
 const tags = ['reports'];
@@ -31,6 +33,8 @@ const tags = ['reports'];
 const designers = { roles: rolesOf('designers') };
 
 export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportIndexer) {
+  // Dashboards ask the same figures again and again: rows are reused until the database changes.
+  const read = cachedReader(new ResultCache());
   app.get(
     `${R}/columns/:moduleId`,
     { config: designers, schema: { tags, params: ModuleIdParams, response: { 200: ColumnsAnswer } } },
@@ -42,10 +46,19 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
     async (req) => {
       await indexer.prepare();
       const { plan, title, chart } = await planFor(req.tdb, dialect, req.user, req.body, indexer.storedColumn);
-      const result = await runPlan(req.tdb, plan);
-      // A big app grouped this way gets its covering index (SQLite; stored columns on PostgreSQL) for the next run.
       const fields = indexedFieldsOf(plan);
-      if (fields.length && (await holdsAtLeast(req.tdb, plan, indexFrom.records))) void indexer.ensure(fields);
+      const index = indexer.readyIndex(fields);
+      const result = index
+        ? await runPlan(req.tdb, { ...plan, indexedBy: index }, read).catch((err: unknown) => {
+            if (!/no such index/i.test(String(err))) throw err;
+            indexer.forget(index);
+            return runPlan(req.tdb, plan, read);
+          })
+        : await runPlan(req.tdb, plan, read);
+      // A big app grouped this way gets its covering index (SQLite; stored columns on PostgreSQL) for the next run.
+      const grouped = plan.groups.length > 0 || plan.measures.length > 0;
+      if (grouped && !indexer.asked(fields) && (await holdsAtLeast(req.tdb, plan, indexFrom.records, read)))
+        void indexer.ensure(fields);
       return ok({ ...result, chart, ...(title ? { title } : {}) });
     },
   );

@@ -6,6 +6,7 @@ import { equalsSql, num } from './engine.js';
 import { baseQuery, levelQuery, ordered, type Plan, type PlanGroup } from './plan.js';
 import { canRollUp, rollUp } from './rollup.js';
 import type { DrillPage, ResultColumn, ResultRow, RunResult } from './schemas.js';
+import { direct, type Reader } from './cached-rows.js';
 
 /** Group rows a run answers at most (exports have no cap). */
 export const MAX_ROWS = 5_000;
@@ -40,14 +41,16 @@ export function resultColumns(plan: Plan): ResultColumn[] {
 const capped = <T>(rows: T[]) => ({ rows: rows.slice(0, MAX_ROWS), more: rows.length > MAX_ROWS });
 
 /** Figures are computed by the database (GROUP BY per level: averages and distinct counts do not add up). */
-export async function runPlan(tdb: TenantDb, plan: Plan): Promise<Omit<RunResult, 'chart' | 'title'>> {
+export async function runPlan(
+  tdb: TenantDb,
+  plan: Plan,
+  read: Reader = direct,
+): Promise<Omit<RunResult, 'chart' | 'title'>> {
   if (!plan.groups.length && !plan.measures.length) return runFlat(tdb, plan);
-  if (plan.pivot) return runPivot(tdb, plan, plan.pivot);
+  if (plan.pivot) return runPivot(tdb, plan, plan.pivot, read);
   const n = plan.groups.length;
   const query = (l: number) =>
-    ordered(levelQuery(tdb, plan, plan.groups.slice(0, l)), plan, l)
-      .limit(MAX_ROWS + 1)
-      .execute() as Promise<Raw[]>;
+    read(ordered(levelQuery(tdb, plan, plan.groups.slice(0, l)), plan, l).limit(MAX_ROWS + 1)) as Promise<Raw[]>;
   const leafRaw = n ? await query(n) : [];
   const leaf = capped(leafRaw.map((r) => rowOf(plan, plan.groups, r)));
   let subtotals: { level: number; values: ResultRow }[];
@@ -66,7 +69,7 @@ export async function runPlan(tdb: TenantDb, plan: Plan): Promise<Omit<RunResult
       rows.slice(0, MAX_ROWS).map((r) => ({ level: l + 1, values: rowOf(plan, plan.groups.slice(0, l + 1), r) })),
     );
     more ||= levels.some((r) => r.length > MAX_ROWS);
-    total = rowOf(plan, [], ((await levelQuery(tdb, plan, []).executeTakeFirst()) ?? {}) as Raw);
+    total = rowOf(plan, [], ((await read(levelQuery(tdb, plan, [])))[0] ?? {}) as Raw);
   }
   return { columns: resultColumns(plan), rows: n ? leaf.rows : [total], subtotals, total, truncated: more };
 }
@@ -116,13 +119,14 @@ export function flatRow(plan: Plan, r: Raw): ResultRow {
 }
 
 /** The pivot's values (columns), in order, at most MAX_PIVOT of them. */
-export async function pivotValues(tdb: TenantDb, plan: Plan, pivot: PlanGroup) {
-  const rows = await baseQuery(tdb, plan)
-    .select(sql`${pivot.expr}`.as('g0'))
-    .groupBy(sql.raw('1'))
-    .orderBy(sql`${sql.ref('g0')} asc nulls first`)
-    .limit(MAX_PIVOT + 1)
-    .execute();
+export async function pivotValues(tdb: TenantDb, plan: Plan, pivot: PlanGroup, read: Reader = direct) {
+  const rows = await read(
+    baseQuery(tdb, plan)
+      .select(sql`${pivot.expr}`.as('g0'))
+      .groupBy(sql.raw('1'))
+      .orderBy(sql`${sql.ref('g0')} asc nulls first`)
+      .limit(MAX_PIVOT + 1),
+  );
   const values = rows.map((r) => rowOf({ ...plan, measures: [] }, [pivot], r as Raw)[pivot.key] ?? null);
   return { values: values.slice(0, MAX_PIVOT), more: values.length > MAX_PIVOT };
 }
@@ -146,20 +150,16 @@ export const pivotColumns = (plan: Plan, pivot: PlanGroup, values: (string | num
 ];
 
 /** rows × pivot values × the first measure; each level's rows carry their own total of the measure. */
-async function runPivot(tdb: TenantDb, plan: Plan, pivot: PlanGroup) {
+async function runPivot(tdb: TenantDb, plan: Plan, pivot: PlanGroup, read: Reader) {
   const only = { ...plan, measures: plan.measures.slice(0, 1) };
-  const { values, more } = await pivotValues(tdb, only, pivot);
+  const { values, more } = await pivotValues(tdb, only, pivot, read);
   const index = new Map(values.map((v, i) => [JSON.stringify(v), i]));
   const m = only.measures[0]!;
   const level = async (n: number) => {
     const groups = plan.groups.slice(0, n);
     const [rows, cells] = await Promise.all([
-      ordered(levelQuery(tdb, only, groups), only, n)
-        .limit(MAX_ROWS + 1)
-        .execute(),
-      levelQuery(tdb, only, [...groups, pivot])
-        .limit(MAX_ROWS * MAX_PIVOT + 1)
-        .execute(),
+      read(ordered(levelQuery(tdb, only, groups), only, n).limit(MAX_ROWS + 1)),
+      read(levelQuery(tdb, only, [...groups, pivot]).limit(MAX_ROWS * MAX_PIVOT + 1)),
     ]);
     const byGroup = new Map<string, ResultRow>();
     const out = rows.slice(0, MAX_ROWS).map((r) => {

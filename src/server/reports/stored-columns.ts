@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { fieldSql, SAFE_NAME, type ColumnKind } from '../entries/columns.js';
+import { PROCESS_COLUMNS } from './indexes.js';
 
 /** Rows a backfill statement updates at once: short transactions, so writers never wait long on a row lock. */
 export const backfillChunk = { size: 5_000 };
@@ -32,7 +33,7 @@ export class StoredColumns {
   private ready = new Set<string>();
   private checkedAt = 0;
   private queue: Promise<void> = Promise.resolve();
-  private readonly asked = new Set<string>();
+  private readonly started = new Set<string>();
 
   constructor(
     private readonly owner: () => Db,
@@ -56,19 +57,31 @@ export class StoredColumns {
     this.ready = new Set(rows.rows.map((r) => r.name));
   }
 
-  /** Starts (once per process) the stored columns and covering index of these fields; resolves when built. */
-  ensure(fields: { name: string; kind: ColumnKind }[]): Promise<void> {
+  private static listOf(fields: { name: string; kind: ColumnKind }[]) {
     const list = [...new Map(fields.map((f) => [storedName(f.name, f.kind), f])).values()].filter(
       (f) => SAFE_NAME.test(f.name) && storedName(f.name, f.kind).length <= 63,
     );
-    const key = list.map((f) => storedName(f.name, f.kind)).join(',');
-    if (!list.length || this.asked.has(key) || this.asked.size >= 30) return this.queue;
-    this.asked.add(key);
+    return { list, key: list.map((f) => storedName(f.name, f.kind)).join(',') };
+  }
+
+  /** Whether these fields' columns and index were asked for already in this process. */
+  asked(fields: { name: string; kind: ColumnKind }[]): boolean {
+    return this.started.has(StoredColumns.listOf(fields).key);
+  }
+
+  /**
+   * Starts (once per process) the stored columns and covering index of these fields; resolves when built. No
+   * fields still gets an index: over the process columns, for status counts and date buckets.
+   */
+  ensure(fields: { name: string; kind: ColumnKind }[]): Promise<void> {
+    const { list, key } = StoredColumns.listOf(fields);
+    if (this.started.has(key) || this.started.size >= 30) return this.queue;
+    this.started.add(key);
     // One build at a time per process: each backfill is a pass over the table.
     this.queue = this.queue
       .then(() => this.build(list))
       .catch((err: unknown) => {
-        this.asked.delete(key);
+        this.started.delete(key);
         this.log.warn({ err }, `could not build stored report columns ${key}`);
       });
     return this.queue;
@@ -92,7 +105,7 @@ export class StoredColumns {
         for (const f of missing)
           await run(c, `comment on column records.${quoted(storedName(f.name, f.kind))} is '${READY}'`);
       }
-      const cols = fields.map((f) => quoted(storedName(f.name, f.kind)));
+      const cols = [...fields.map((f) => quoted(storedName(f.name, f.kind))), ...PROCESS_COLUMNS];
       const idx = `records_rs_${crypto.createHash('sha1').update(cols.join(',')).digest('hex').slice(0, 16)}`;
       const exists = await sql<{ ok: boolean }>`select i.indisvalid as ok from pg_index i
         where i.indexrelid = to_regclass(${idx})`.execute(c);
@@ -100,7 +113,7 @@ export class StoredColumns {
       if (exists.rows.length) await run(c, `drop index concurrently if exists ${idx}`);
       await run(
         c,
-        `create index concurrently if not exists ${idx} on records (tenant_id, module_id, is_draft, ${cols.join(', ')}, created_by, workflow_initiator_user)`,
+        `create index concurrently if not exists ${idx} on records (tenant_id, module_id, is_draft, ${cols.join(', ')})`,
       );
       // The backfill left every page not all-visible: without this the index-only scan visits the table anyway.
       await run(c, `vacuum (analyze) records`);
