@@ -8,14 +8,16 @@ import type { Database } from '../src/server/db/database.js';
 import { createTenant, insertUser } from '../src/server/tenancy/admin.js';
 import { TenantDb } from '../src/server/tenancy/tenant-db.js';
 import SQLite from 'better-sqlite3';
-import { fieldIndexSql } from '../src/server/entries/indexes.js';
+import { fieldIndexSql, pairIndexSql } from '../src/server/entries/indexes.js';
 import type { ModuleDefinition } from '../schemas/module-definition.js';
 import type { WorkflowDefinition } from '../schemas/workflow-definition.js';
+import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, openOwnerDatabase, type DialectName } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { scratchDatabase } from '../tests/support/databases.js';
+import { PG_ADMIN_URL, scratchDatabase, type ScratchDatabase } from '../tests/support/databases.js';
 
 export const REGIONS = ['north', 'south', 'east', 'west'];
 export const PASSWORD = 'Bench-Pass-123';
@@ -171,6 +173,11 @@ const FIELD_INDEXES = [
   ['amount', 'number'],
   ['region', 'text'],
 ] as const;
+/** What the list's index advisor builds on the first list filtered by region and sorted by amount. */
+const indexDdl = (dialect: DialectName) => [
+  ...FIELD_INDEXES.map(([name, kind]) => fieldIndexSql(dialect, name, kind)),
+  pairIndexSql(dialect, { name: 'region', kind: 'text' }, { name: 'amount', kind: 'number' }),
+];
 
 /**
  * The rows are computed by the database from n = 0..count-1 (same values on both): ids that sort like n, amounts
@@ -221,7 +228,7 @@ function bulkSqlite(file: string, ids: Ids, count: number, tasks: number, log: (
   if (tasks > 0) db.transaction(() => insertTasks.run({ ...p, from: 0, to: Math.min(tasks, count) }))();
   log(`seeded ${count} records and their tasks`);
   for (const i of indexes) db.exec(i.sql);
-  for (const [name, kind] of FIELD_INDEXES) db.exec(fieldIndexSql('sqlite', name, kind));
+  for (const ddl of indexDdl('sqlite')) db.exec(ddl);
   log('indexes built');
   db.exec('analyze');
   db.pragma('synchronous = FULL');
@@ -264,7 +271,7 @@ async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: n
     if (tasks > 0)
       await sql`insert into tasks (${sql.raw(TASK_COLUMNS)}) ${bind(q.tasks, 0, Math.min(tasks, count))}`.execute(db);
     for (const i of indexes) await sql.raw(i.def).execute(db);
-    for (const [name, kind] of FIELD_INDEXES) await sql.raw(fieldIndexSql('postgres', name, kind)).execute(db);
+    for (const ddl of indexDdl('postgres')) await sql.raw(ddl).execute(db);
     log('indexes built');
     await sql`analyze records`.execute(db);
     await sql`analyze tasks`.execute(db);
@@ -276,8 +283,31 @@ async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: n
  * environment a server process needs to run on it (scheduler and outbox off, so nothing else writes meanwhile).
  */
 export async function seededScratch(dialect: DialectName, count: number, tasks?: number) {
+  const cache = process.env.BENCH_CACHE ? seedCache(process.env.BENCH_CACHE, dialect, count, tasks) : undefined;
   const scratch = await scratchDatabase(dialect);
-  const env = {
+  if (cache && (await cache.restore(scratch))) {
+    console.log(`  restored ${count} seeded records on ${dialect} from ${cache.where}`);
+    await ensureIndexes(scratch);
+    return { scratch, env: benchEnv(scratch), seeded: { ...cache.seeded(), seconds: 0 } };
+  }
+  const { env, seeded } = await seedScratch(scratch, dialect, count, tasks);
+  await cache?.keep(scratch, seeded);
+  return { scratch, env, seeded };
+}
+
+/** Indexes a data set kept before indexDdl named them: built on the copy (each is "if not exists"). */
+async function ensureIndexes(scratch: ScratchDatabase) {
+  const owner = openOwnerDatabase(loadConfig(benchEnv(scratch)));
+  try {
+    for (const ddl of indexDdl(scratch.dialect)) await sql.raw(ddl).execute(owner);
+    await sql`analyze records`.execute(owner);
+  } finally {
+    await owner.destroy();
+  }
+}
+
+function benchEnv(scratch: ScratchDatabase) {
+  return {
     DATA_DIR: scratch.dataDir,
     DATABASE_URL: scratch.databaseUrl ?? '',
     WEB_DIR: '',
@@ -285,6 +315,65 @@ export async function seededScratch(dialect: DialectName, count: number, tasks?:
     SCHEDULER: 'off',
     OUTBOX_WORKER: 'off',
   };
+}
+
+/**
+ * BENCH_CACHE=<dir>: a seeded data set is kept (SQLite: a copy of the file in <dir>; PostgreSQL: a template
+ * database) and later runs start from a copy of it, as long as the migrations are the same.
+ */
+function seedCache(dir: string, dialect: DialectName, count: number, tasks?: number) {
+  const migrations = fs
+    .readdirSync(path.join(import.meta.dirname, '../src/server/db/migrations'))
+    .sort()
+    .join(',');
+  const key = crypto
+    .createHash('sha1')
+    .update(`${migrations}|${count}|${tasks ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
+  const file = path.join(dir, `records-${dialect}-${key}`);
+  const template = `ff_bench_records_${key}`;
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const dbName = (s: ScratchDatabase) => new URL(s.databaseUrl!).pathname.slice(1);
+  return {
+    where: dialect === 'sqlite' ? file : template,
+    seeded: () => JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Seeded,
+    async restore(s: ScratchDatabase): Promise<boolean> {
+      if (!fs.existsSync(`${file}.json`)) return false;
+      if (dialect === 'sqlite')
+        fs.copyFileSync(file, path.join(s.dataDir, 'flowforms.sqlite')); // closed: no WAL
+      else {
+        const name = dbName(s);
+        await admin(async (c) => {
+          await c.query(`drop database ${name}`);
+          await c.query(`create database ${name} template ${template}`);
+        });
+      }
+      return true;
+    },
+    async keep(s: ScratchDatabase, seeded: Seeded) {
+      fs.mkdirSync(dir, { recursive: true });
+      if (dialect === 'sqlite') fs.copyFileSync(path.join(s.dataDir, 'flowforms.sqlite'), file);
+      else
+        await admin(async (c) => {
+          await c.query(`drop database if exists ${template}`);
+          await c.query(`create database ${template} template ${dbName(s)}`);
+        });
+      fs.writeFileSync(`${file}.json`, JSON.stringify(seeded));
+    },
+  };
+}
+
+async function seedScratch(scratch: ScratchDatabase, dialect: DialectName, count: number, tasks?: number) {
+  const env = benchEnv(scratch);
   const config = loadConfig(env);
   const owner = openOwnerDatabase(config);
   await migrateToLatest(owner, dialect);
@@ -297,5 +386,5 @@ export async function seededScratch(dialect: DialectName, count: number, tasks?:
   const seeded = await seedRecords(app, owner, target, count, tasks);
   await app.close();
   await owner.destroy();
-  return { scratch, env, seeded };
+  return { env, seeded };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import { SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
+import crypto from 'node:crypto';
+import { fieldSql, SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
 
 /** Fields a module's list sorts and filters fast: named by the designer in the module's default configuration. */
 export function indexedFieldNames(defaultConfig: string | null | undefined): string[] {
@@ -31,6 +32,32 @@ export function fieldIndexSql(dialect: DialectName, name: string, kind: ColumnKi
     : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${idx} on records (tenant_id, module_id, is_draft, ${key.replace('records.data', 'data')}, id)`;
 }
 
+/** A list filtered on one field and sorted by another: the filter's index name (hashed when the names are long). */
+export function pairIndexName(filter: string, sort: string): string {
+  const name = `records_fp_${filter.toLowerCase()}_${sort.toLowerCase()}`;
+  if (name.length <= 63) return name;
+  return `records_fp_${crypto.createHash('sha1').update(`${filter}|${sort}`).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * The DDL of the index of a list that filters `filter` by equality and sorts by `sort`: (tenant, module, draft flag,
+ * filter value, sort key, id), so a page reads only its own rows instead of skipping the others in sort order.
+ * The filter part is the expression filters compare (fieldSql), the sort part the one lists order by.
+ */
+export function pairIndexSql(
+  dialect: DialectName,
+  filter: { name: string; kind: ColumnKind },
+  sort: { name: string; kind: ColumnKind },
+  concurrently = false,
+): string {
+  const idx = pairIndexName(filter.name, sort.name);
+  const f = fieldSql(dialect, filter.name, filter.kind);
+  const key = sortKeySql(dialect, sort.name, sort.kind);
+  return dialect === 'sqlite'
+    ? `create index if not exists ${idx} on records (tenant_id, module_id, is_draft, ${f}, ${key}, id)`
+    : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${idx} on records (tenant_id, module_id, is_draft, ${f}, ${key.replace('records.data', 'data')}, id)`;
+}
+
 /**
  * A field's search key: its text lower-cased, which a lookup's typed prefix is a range of (PostgreSQL through
  * ff_search_key, migration 0092, compared bytewise like the sort keys).
@@ -59,11 +86,18 @@ export class FieldIndexer {
     private readonly owner: () => Kysely<unknown>,
     private readonly dialect: DialectName,
     private readonly log: { warn(o: object, m: string): void },
+    /** SQLite: runs DDL on a thread of its own (db/background-ddl.ts), so requests go on during a build. */
+    private readonly background?: (statements: string[]) => Promise<void>,
   ) {}
 
   ensure(fields: { name: string; kind: ColumnKind }[]): void {
     for (const f of fields)
       this.build(indexName(f.name, f.kind, this.dialect), fieldIndexSql(this.dialect, f.name, f.kind, true));
+  }
+
+  /** The index of a list filtered by equality on one indexed field and sorted by another (pairIndexSql). */
+  ensurePair(filter: { name: string; kind: ColumnKind }, sort: { name: string; kind: ColumnKind }): void {
+    this.build(pairIndexName(filter.name, sort.name), pairIndexSql(this.dialect, filter, sort, true));
   }
 
   /** The search index of a field lookups label records by. */
@@ -74,12 +108,9 @@ export class FieldIndexer {
   private build(key: string, ddl: string): void {
     if (this.done.has(key) || this.done.size > 200) return;
     this.done.add(key);
-    sql
-      .raw(ddl)
-      .execute(this.owner())
-      .catch((err: unknown) => {
-        this.done.delete(key);
-        this.log.warn({ err }, `could not create list index ${key}`);
-      });
+    (this.background ? this.background([ddl]) : sql.raw(ddl).execute(this.owner())).catch((err: unknown) => {
+      this.done.delete(key);
+      this.log.warn({ err }, `could not create list index ${key}`);
+    });
   }
 }

@@ -1,14 +1,19 @@
 import type { Insertable } from 'kysely';
 import type { RecordCommentsTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { param } from '../db/prepared-query.js';
+import { notFound } from '../http/errors.js';
 
-/** What a record list needs of its app (the app exists: the access check found it). */
-export const listedModule = (tdb: TenantDb, moduleId: string) =>
-  tdb
-    .selectFrom('modules')
-    .select(['published_version', 'default_config'])
-    .where('id', '=', moduleId)
-    .executeTakeFirstOrThrow();
+/** What a record list needs of its app (built once: every page asks it). */
+export async function listedModule(tdb: TenantDb, moduleId: string) {
+  const r = await tdb.prepared(
+    'list.module',
+    (t) => t.selectFrom('modules').select(['published_version', 'default_config']).where('id', '=', param('module')),
+    { module: moduleId },
+  );
+  if (!r.rows[0]) throw notFound('App not found');
+  return r.rows[0];
+}
 
 export const recordsToDelete = (tdb: TenantDb, ids: string[]) =>
   tdb.selectFrom('records').selectAll().where('id', 'in', ids).execute();
