@@ -1,20 +1,59 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { iconPaths } from './scripts/vite-icon-paths';
 
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The record form's compile and validation reach ajv and re2js through runtime/ajv.ts and runtime/safe-regex.ts; in
+ * the web build they get runtime/react/validation-engines.ts instead, which loads both only for forms that need them
+ * (a pattern, a schema keyword beyond the plain ones). Other importers (designers, OCR) keep the modules themselves.
+ */
+export function lazyValidationEngines(): Plugin {
+  const importers = new Set([here('./runtime/compile.ts'), here('./runtime/validation.ts')]);
+  const redirected = new Set([here('./runtime/ajv.ts'), here('./runtime/safe-regex.ts')]);
+  const engines = here('./runtime/react/validation-engines.ts');
+  return {
+    name: 'lazy-validation-engines',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !importers.has(path.resolve(importer)) || !source.startsWith('.')) return null;
+      const target = path.resolve(path.dirname(importer), source.replace(/\.js$/, '') + '.ts');
+      return redirected.has(target) ? engines : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), iconPaths()],
+  plugins: [react(), iconPaths(), lazyValidationEngines()],
   root: '.',
   resolve: {
     // rjsf's markdown descriptions are never shown by the record form: keep the parser out of it.
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./runtime/react/no-markdown.tsx', import.meta.url)) },
+    alias: { 'markdown-to-jsx/react': here('./runtime/react/no-markdown.tsx') },
   },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 4096,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // Every page that compiles a form needs every field manifest (the registry): one chunk, not 45 small ones.
+          // Only the manifests: what they import stays where it was (the sign-in page shares some of it).
+          groups: [
+            {
+              name: 'field-manifests',
+              test: /plugins[\\/]fields[\\/][^\\/]+[\\/]manifest\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/TaskHub': { target: 'ws://localhost:3000', ws: true } },

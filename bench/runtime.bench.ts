@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.js';
+import { lazyValidationEngines } from '../vite.config.js';
 import { report } from './lib.js';
 
 export const name = 'runtime';
@@ -27,7 +28,8 @@ async function buildPage(): Promise<string> {
     base: './',
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    // As the app is built: ajv and re2js load only for forms that need them.
+    plugins: [react(), lazyValidationEngines()],
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 8192, reportCompressedSize: false },
   });
   return outDir;

@@ -7,10 +7,12 @@ import { initialValues } from '../record-engine';
 import { fieldRuntimes } from './registry';
 import { RecordForm } from './RecordForm';
 import { loadableTypes, loadedRuntimes, loadFieldRuntimes, runtimesLoaded } from './runtime-loaders';
+import { loadValidationEngines } from './validation-engines';
 
 describe('RecordForm', () => {
-  // The form loads the web parts of the types it uses before drawing its fields; a server render cannot wait.
-  beforeAll(() => loadFieldRuntimes(loadableTypes()));
+  // The form loads the web parts of the types it uses (and, for patterns, the validation engines) before drawing its
+  // fields; a server render cannot wait.
+  beforeAll(() => Promise.all([loadFieldRuntimes(loadableTypes()), loadValidationEngines()]));
 
   it('has a runtime for every field plugin', () => {
     expect(Object.keys(fieldRuntimes).sort()).toEqual(Object.keys(fieldRegistry).sort());

@@ -12,6 +12,7 @@ import { PluginField } from './PluginField';
 import { RecordStore } from './record-store';
 import { useFieldRuntimes } from './registries';
 import { loadFieldRuntimes, runtimesLoaded } from './runtime-loaders';
+import { formNeedsEngines, loadValidationEngines, validationEnginesLoaded } from './validation-engines';
 
 /** Fields rendered with the first paint (about two screens); the rest follow while the browser is idle. */
 const FIRST_FIELDS = 60;
@@ -184,27 +185,31 @@ const Layout = memo(function Layout({ compiled }: { compiled: CompiledDefinition
 });
 
 /**
- * Loads the runtimes of the field types this definition uses (each plugin's web part is its own chunk); true once
- * they are in, or once loading failed (fields without a runtime are then left out, as unknown types are).
+ * Loads what this definition needs before its store and fields exist: the runtimes of the field types it uses (each
+ * plugin's web part is its own chunk) and, for a form with patterns or uncommon schema keywords, the validation
+ * engines (validation-engines.ts). True once they are in, or once loading failed (fields without a runtime are then
+ * left out, as unknown types are).
  */
-function useFieldTypesLoaded(compiled: CompiledDefinition): boolean {
+function useFormReady(compiled: CompiledDefinition): boolean {
   const runtimes = useFieldRuntimes();
   const missing = useMemo(() => {
     const types = new Set(Object.values(compiled.fields).map((f) => f.def.fieldType));
     return [...types].filter((t) => !runtimes[t]);
   }, [compiled, runtimes]);
-  const ready = runtimesLoaded(missing);
+  const engines = useMemo(() => formNeedsEngines(compiled), [compiled]);
+  const ready = runtimesLoaded(missing) && (!engines || validationEnginesLoaded());
   const [settled, setSettled] = useState<string[] | null>(null);
   useEffect(() => {
     if (ready) return;
     let live = true;
     const done = () => live && setSettled(missing);
-    loadFieldRuntimes(missing).then(done, done);
+    Promise.all([loadFieldRuntimes(missing), engines && loadValidationEngines()]).then(done, done);
     return () => {
       live = false;
     };
-  }, [ready, missing]);
-  return ready || settled === missing;
+  }, [ready, missing, engines]);
+  // Without the engines the store could not check a value: a failed engine load keeps the form out.
+  return ready || (settled === missing && (!engines || validationEnginesLoaded()));
 }
 
 export interface RecordFormHandle {
@@ -232,7 +237,11 @@ const NO_ACCESS: Record<string, Access> = {};
  * Schema and UI schema are built once per definition; a change recomputes only the formulas and rule checks that
  * depend on it, and only the fields whose value, visibility or error changed re-render.
  */
-export function RecordForm({
+export function RecordForm(props: RecordFormProps) {
+  return useFormReady(props.compiled) ? <LoadedRecordForm {...props} /> : null;
+}
+
+function LoadedRecordForm({
   compiled,
   values,
   access = NO_ACCESS,
@@ -255,12 +264,10 @@ export function RecordForm({
     if (formRef) formRef.current = { check: () => store.checkAll() };
   }, [store, formRef]);
 
-  const loaded = useFieldTypesLoaded(compiled);
-
   return (
     <FieldDataContext.Provider value={data}>
       <FormRuntimeContext.Provider value={store}>
-        {loaded && <Layout compiled={compiled} />}
+        <Layout compiled={compiled} />
       </FormRuntimeContext.Provider>
     </FieldDataContext.Provider>
   );

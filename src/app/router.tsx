@@ -16,13 +16,18 @@ import { SsoPage } from './pages/auth/SsoPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteError } from './pages/RouteError';
 import { DomainEntryPage } from './pages/system/DomainEntryPage';
-import { ForbiddenPage } from './pages/system/ForbiddenPage';
 import { ErrorPage, LogoutPage, MaintenancePage } from './pages/system/SimplePages';
 
 // The shell (sidebar, header, the hub's connection) loads after sign-in: the sign-in page never carries it.
 const SignedInLayout = lazyPage(
   () => import('./routes/SignedInLayout'),
   (m) => m.SignedInLayout,
+);
+
+// The 403 page sanitizes the message it shows with DOMPurify (9 KiB gzipped): it loads when it is shown.
+const ForbiddenPage = lazyPage(
+  () => import('./pages/system/ForbiddenPage'),
+  (m) => m.ForbiddenPage,
 );
 
 const signedOut = (el: React.ReactNode) => <RedirectIfSignedIn>{el}</RedirectIfSignedIn>;

@@ -5,9 +5,14 @@ const ApplicationsPage = lazyPage(
   () => import('../pages/apps/ApplicationsPage'),
   (m) => m.ApplicationsPage,
 );
-// The designer (dnd-kit, rjsf property panels, Monaco) is its own chunk: sign-in and form-fill never load it.
+// The designer (dnd-kit, rjsf property panels, Monaco) is its own chunk: sign-in and form-fill never load it. It
+// checks definitions with ajv and RE2, which the web build loads apart (runtime/react/validation-engines.ts).
 const FormDesignerPage = lazyPage(
-  () => import('../../../designer/form/FormDesignerPage'),
+  () =>
+    Promise.all([
+      import('../../../designer/form/FormDesignerPage'),
+      import('../../../runtime/react/validation-engines').then((e) => e.loadValidationEngines()),
+    ]).then(([m]) => m),
   (m) => m.default,
   ['designer', 'workflow', 'ocrrules', 'uni', 'rolesperm'],
 );

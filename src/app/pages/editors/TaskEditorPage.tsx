@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Callout, H3, HTMLSelect, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { compileDefinition } from '../../../../runtime/compile';
 import { fieldRegistry } from '../../../../runtime/registry';
+import { useCompiledDefinition } from '../../../../runtime/react/use-compiled';
 import { RecordForm } from '../../../../runtime/react/RecordForm';
 import { api, call, errorMessage } from '../../api/client';
 import { saveRecord } from '../../api/records';
@@ -85,13 +85,10 @@ function ExistingRecord({ recordId, taskId }: { recordId: string; taskId?: strin
     staleTime: 0,
   });
   const d = detail.data;
-  const compiled = useMemo(
-    () => (d ? compileDefinition(d.definition, fieldRegistry, { serverChecked: true }) : undefined),
-    [d],
-  );
+  const { compiled, waiting } = useCompiledDefinition(d?.definition, fieldRegistry);
   const [values, setValues] = useState<Record<string, unknown>>();
   const fieldData = useFieldDataSource(d?.module_id, recordId);
-  if (detail.isLoading) return <Spinner className="page-spinner" />;
+  if (detail.isLoading || waiting) return <Spinner className="page-spinner" />;
   if (detail.error || !d || !compiled)
     return (
       <NonIdealState icon="error" title={detail.error ? errorMessage(detail.error) : t('COMMON.SOMETHING_WRONG')} />

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, Callout, H3, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { compileDefinition } from '../../../../runtime/compile';
 import { fieldRegistry } from '../../../../runtime/registry';
 import { initialValues } from '../../../../runtime/record-engine';
+import { useCompiledDefinition } from '../../../../runtime/react/use-compiled';
 import { RecordForm, type RecordFormHandle } from '../../../../runtime/react/RecordForm';
 import { errorMessage } from '../../api/client';
 import { fetchForm, fetchRecord, saveRecord } from '../../api/records';
@@ -39,10 +39,7 @@ export function ItemEditorPage() {
   const source = recordId ? record.data : form.data;
   const fieldData = useFieldDataSource(moduleId, recordId);
   // The server checked the definition's shape when it was saved; the page only needs it compiled.
-  const compiled = useMemo(
-    () => (source ? compileDefinition(source.definition, fieldRegistry, { serverChecked: true }) : undefined),
-    [source],
-  );
+  const { compiled, waiting } = useCompiledDefinition(source?.definition, fieldRegistry);
   const [values, setValues] = useState<Record<string, unknown>>();
   const [saving, setSaving] = useState<'draft' | 'submit'>();
   const [submitTried, setSubmitTried] = useState(false);
@@ -53,7 +50,7 @@ export function ItemEditorPage() {
 
   const loading = recordId ? record.isLoading : form.isLoading;
   const failed = recordId ? record.error : form.error;
-  if (loading) return <Spinner className="page-spinner" />;
+  if (loading || waiting) return <Spinner className="page-spinner" />;
   if (failed || !compiled || !source)
     return <NonIdealState icon="error" title={failed ? errorMessage(failed) : t('COMMON.SOMETHING_WRONG')} />;
   const current = values ?? (record.data ? record.data.data : initialValues(compiled));

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Callout,
@@ -17,9 +17,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { compileDefinition } from '../../../../runtime/compile';
 import { fieldRegistry } from '../../../../runtime/registry';
 import { initialValues } from '../../../../runtime/record-engine';
+import { useCompiledDefinition } from '../../../../runtime/react/use-compiled';
 import { RecordForm } from '../../../../runtime/react/RecordForm';
 import { errorMessage } from '../../api/client';
 import { fetchForm } from '../../api/records';
@@ -115,14 +115,11 @@ function ScheduleForm({ moduleId, scheduleId }: { moduleId: string; scheduleId?:
     enabled: !!scheduleId,
     staleTime: 0,
   });
-  const compiled = useMemo(
-    () => (form.data ? compileDefinition(form.data.definition, fieldRegistry, { serverChecked: true }) : undefined),
-    [form.data],
-  );
+  const { compiled, waiting } = useCompiledDefinition(form.data?.definition, fieldRegistry);
   const [edit, setEdit] = useState<Partial<Schedule>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (form.isLoading || existing.isLoading) return <Spinner />;
+  if (form.isLoading || existing.isLoading || waiting) return <Spinner />;
   if (form.error || !compiled || !form.data)
     return <NonIdealState icon="error" title={form.error ? errorMessage(form.error) : ''} />;
   const s: Partial<Schedule> = {
