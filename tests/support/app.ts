@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
-import { openDatabase, openOwnerDatabase, type Database, type DialectName } from '../../src/server/db/database.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openDatabase, type Database, type DialectName } from '../../src/server/db/database.js';
 import { createTenant } from '../../src/server/tenancy/admin.js';
-import { scratchDatabase } from './databases.js';
+import { migratedScratchDatabase } from './migrated-template.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +18,7 @@ export interface TestApp {
 
 /** A migrated, empty server on a scratch database; requests go through app.inject (real routing, no socket). */
 export async function startTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
-  const scratch = await scratchDatabase(dialect);
+  const scratch = await migratedScratchDatabase(dialect);
   const config = loadConfig({
     DATA_DIR: scratch.dataDir,
     DATABASE_URL: scratch.databaseUrl ?? '',
@@ -27,9 +26,6 @@ export async function startTestApp(dialect: DialectName, env: Record<string, str
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const owner = openOwnerDatabase(config);
-  await migrateToLatest(owner, dialect);
-  await owner.destroy();
   const db = openDatabase(config);
   const { app, ctx } = await buildApp({ config, db, logger: false });
   const t: TestApp = {

@@ -51,8 +51,8 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database (and data folder) for one test file. */
-export async function scratchDatabase(dialect: DialectName): Promise<ScratchDatabase> {
+/** A fresh, empty database (and data folder) for one test file; on PostgreSQL optionally a copy of a template. */
+export async function scratchDatabase(dialect: DialectName, pgTemplate?: string): Promise<ScratchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-test-'));
   if (dialect === 'sqlite') {
     return { dialect, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
@@ -60,7 +60,7 @@ export async function scratchDatabase(dialect: DialectName): Promise<ScratchData
   const name = `ff_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${pgTemplate ? ` template ${pgTemplate}` : ''}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { DialectName } from '../../src/server/db/database.js';
-import { insertUser, type NewUser } from '../../src/server/tenancy/admin.js';
+import { hashPassword } from '../../src/server/identity/passwords.js';
+import type { NewUser } from '../../src/server/tenancy/admin.js';
+import { insertUserRow } from '../../src/server/tenancy/user-row.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
 import type { ModuleDefinition } from '../../schemas/module-definition.js';
 import { startTestApp, type TestApp } from './app.js';
@@ -11,6 +13,9 @@ import { bearer, tokenFor } from './auth.js';
 export const PW = 'Correct-Horse-9';
 export const ACME = 'acme.localhost';
 export const BRAVO = 'bravo.localhost';
+
+// Every member has the same password: hash it once per test file (argon2 costs about 65 ms a hash).
+let pwHash: Promise<string> | undefined;
 
 /** A user of acme: a username (full name the same), or the username with a full name and role flags. */
 export type Member =
@@ -47,11 +52,11 @@ export async function startOffice(dialect: DialectName, members: Member[], opts:
   const id: Record<string, string> = {};
   for (const m of members) {
     const { username, fullname, ...flags } = typeof m === 'string' ? { username: m } : m;
-    id[username] = await insertUser(tdb, {
+    id[username] = await insertUserRow(tdb, {
       username,
       email: `${username}@acme.test`,
       fullname: fullname ?? username,
-      password: PW,
+      passwordHash: await (pwHash ??= hashPassword(PW)),
       ...flags,
     });
   }

@@ -3,10 +3,13 @@ import { Button, Card, FormGroup, H5, HTMLSelect, NonIdealState } from '@bluepri
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, call } from '../../api/client';
+import { pageTexts } from '../../i18n/page-texts';
 import { runReport, type ReportColumn, type ReportSpec } from '../reports/api';
 import { ResultTable, type DrillTarget } from '../reports/ResultTable';
 import { DrillDrawer } from '../reports/DrillDrawer';
 import { WidgetError } from '../dashboards/parts';
+// The figures' look (plain links, numbers to the right) and the table's own scrolling.
+import '../reports/reports.css';
 
 interface JoinView {
   field: string;
@@ -30,6 +33,12 @@ const columnsOf = (moduleId: string) => call<Columns>(api.get(`/form/report/colu
 export function CrossAppPivot(p: { moduleId: string }) {
   const { t } = useTranslation();
   const cols = useQuery({ queryKey: ['bi', 'columns', p.moduleId], queryFn: () => columnsOf(p.moduleId) });
+  // The result table and drill drawer speak in the reports' texts, which the BI page's route does not load.
+  const texts = useQuery({
+    queryKey: ['page-texts', 'reports'],
+    queryFn: () => pageTexts(['reports']).then(() => true),
+    staleTime: Infinity,
+  });
   const [field, setField] = useState('');
   const [rows, setRows] = useState('');
   const [pivot, setPivot] = useState('');
@@ -107,9 +116,11 @@ export function CrossAppPivot(p: { moduleId: string }) {
             />
           </div>
           {result.error && <WidgetError error={result.error} />}
-          {result.data && result.variables && (
+          {result.data && result.variables && texts.data && (
             <>
-              <ResultTable result={result.data} spec={result.variables} columns={all} onDrill={setDrill} />
+              <div className="report-table-box">
+                <ResultTable result={result.data} spec={result.variables} columns={all} onDrill={setDrill} />
+              </div>
               <DrillDrawer
                 body={{ spec: result.variables }}
                 spec={result.variables}
