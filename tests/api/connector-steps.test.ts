@@ -44,7 +44,8 @@ const form = {
 const at = (left: number) => ({ left, top: 0 });
 
 describe.each(await testDialects())('workflow steps that call a data connector on %s', (dialect) => {
-  const o = useOffice(dialect, ['sam'], { env: { CONNECTOR_STEP_RETRY_MS: '20' } });
+  // Long enough that one drain (its passes run until none is due) cannot reach the retry on a busy machine.
+  const o = useOffice(dialect, ['sam'], { env: { CONNECTOR_STEP_RETRY_MS: '1500' } });
   const erp = startErp();
   let connectorId = '';
   let viaStep = '';
@@ -155,7 +156,7 @@ describe.each(await testDialects())('workflow steps that call a data connector o
       const id = await submit(viaStep, 'bravo');
       await run();
       expect((await record(id)).workflow_faulted_on).toBeNull(); // the first try failed; one more to go
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, 1600));
       await run();
       const r = await record(id);
       expect(r.workflow_status).toBe('Faulted');
