@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -5,6 +6,10 @@ import react from '@vitejs/plugin-react';
 import { iconPaths } from './scripts/vite-icon-paths';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Field types whose folder says their web part comes with the record form (a `with-form.ts`). */
+const withForm = fs
+  .readdirSync(here('./plugins/fields'))
+  .filter((d) => fs.existsSync(here(`./plugins/fields/${d}/with-form.ts`)));
 
 /**
  * The record form's compile and validation reach ajv and re2js through runtime/ajv.ts and runtime/safe-regex.ts; in
@@ -48,6 +53,14 @@ export default defineConfig({
             {
               name: 'field-manifests',
               test: /plugins[\\/]fields[\\/][^\\/]+[\\/]manifest\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Plain types' web parts (not designers) come with every record form: one chunk with their widgets.
+              name: 'plain-fields',
+              test: new RegExp(
+                `plugins[\\\\/]fields[\\\\/](${withForm.join('|')})[\\\\/](with-form\\.ts|runtime\\.tsx|[A-Z]\\w*Widget\\.tsx)$|runtime[\\\\/]react[\\\\/]widgets\\.tsx$`,
+              ),
               includeDependenciesRecursively: false,
             },
           ],

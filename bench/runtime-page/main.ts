@@ -1,7 +1,7 @@
 // Bench page: ?mode=bare|ours&n=300 (&images=20: ours with 20 stored pictures on screen). Each mode is its own chunk, so bare rjsf never loads Blueprint or our code.
 declare global {
   interface Window {
-    __bench?: { firstRenderMs: number; fields: number; compileMs?: number; loadMs?: number };
+    __bench?: { firstRenderMs: number; fromNavigationMs: number; fields: number; compileMs?: number; loadMs?: number };
   }
 }
 

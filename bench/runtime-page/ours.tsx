@@ -11,17 +11,22 @@ import { benchDefinition } from './definition';
 import { markRendered } from './measure';
 
 /**
- * Our runtime as the item editor uses it: compile once (shape already checked by the server), load the web parts of
- * the field types the form uses (each its own chunk, as in the app: timed too), render with the Blueprint widgets,
+ * Our runtime as the item editor uses it: the web parts of the field types the form uses start loading with the
+ * definition (plain types come with the record form; others are each their own chunk, as in the app: timed too)
+ * while it compiles once (shape already checked by the server), then it renders with the Blueprint widgets,
  * controlled values.
  */
 export async function mount(el: HTMLElement, n: number, images = 0) {
   const t0 = performance.now();
-  const compiled = compileDefinition(benchDefinition(n, images), fieldRegistry, { serverChecked: true });
+  const def = benchDefinition(n, images);
+  const loading = loadFieldRuntimes(
+    new Set(def.fieldGroups.flatMap((g) => g.rows.flatMap((r) => r.fields.map((f) => f.fieldType)))),
+  );
+  const compiled = compileDefinition(def, fieldRegistry, { serverChecked: true });
   const compileMs = performance.now() - t0;
   if (compiled.errors.length) throw new Error(compiled.errors.map((e) => e.message).join('\n'));
-  // RecordForm would load them itself after its first commit; loading here first times the same work in one paint.
-  await loadFieldRuntimes(new Set(Object.values(compiled.fields).map((f) => f.def.fieldType)));
+  // RecordForm would wait for them itself; waiting here times the same work in one paint.
+  await loading;
   const loadMs = performance.now() - t0 - compileMs;
   function App() {
     const [values, setValues] = useState(() => ({ ...initialValues(compiled), ...pictures(images) }));

@@ -4,24 +4,33 @@ import type { FieldRuntimeRegistry } from './registry';
 type RuntimeModule = { runtime: FieldRuntime<object> };
 
 /**
- * Each field plugin's runtime.tsx as a loader, keyed by its folder (a folder is named after its type, which the
- * contract tests hold). A form loads only the types it uses, so a text-only form never downloads the code of
+ * Types whose folder has a `with-form.ts` (drawn with the shared widgets only) come with the record form: most forms
+ * are mostly these, and a chunk of their own cost a round trip between the definition and the first paint.
+ */
+const bundled: FieldRuntimeRegistry = Object.fromEntries(
+  Object.entries(import.meta.glob<RuntimeModule>('../../plugins/fields/*/with-form.ts', { eager: true })).map(
+    ([path, m]) => [path.split('/').at(-2)!, m.runtime],
+  ),
+);
+
+/**
+ * Every other field plugin's runtime.tsx as a loader, keyed by its folder (a folder is named after its type, which
+ * the contract tests hold). A form loads only the types it uses, so a text-only form never downloads the code of
  * lookups, files or signatures.
  */
 const loaders: Record<string, () => Promise<RuntimeModule>> = Object.fromEntries(
-  Object.entries(import.meta.glob<RuntimeModule>('../../plugins/fields/*/runtime.tsx')).map(([path, load]) => [
-    path.split('/').at(-2)!,
-    load,
-  ]),
+  Object.entries(import.meta.glob<RuntimeModule>('../../plugins/fields/*/runtime.tsx'))
+    .map(([path, load]) => [path.split('/').at(-2)!, load] as const)
+    .filter(([type]) => !Object.hasOwn(bundled, type)),
 );
 
-/** The runtimes loaded so far, by type: filled in as forms ask for them (the default registries' `runtimes`). */
-export const loadedRuntimes: FieldRuntimeRegistry = {};
+/** Runtimes loaded so far by type: the plain ones, then others as forms use them (default registries' `runtimes`). */
+export const loadedRuntimes: FieldRuntimeRegistry = { ...bundled };
 const pending = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 
-/** The field types a loader exists for (every plugin folder with a runtime.tsx). */
-export const loadableTypes = (): string[] => Object.keys(loaders);
+/** Every field type with a runtime (each plugin folder with a runtime.tsx): bundled or loaded on demand. */
+export const loadableTypes = (): string[] => [...Object.keys(bundled), ...Object.keys(loaders)];
 
 /**
  * Loads the runtimes of these types; resolves at once for types already loaded (or unknown, which the form then
