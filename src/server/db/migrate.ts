@@ -51,6 +51,7 @@ import * as m0127 from './migrations/0127-uni-match-functions.js';
 import * as m0128 from './migrations/0128-automation-made-records.js';
 import * as m0130 from './migrations/0130-audit-lean-writes.js';
 import * as m0131 from './migrations/0131-audit-filter-indexes.js';
+import * as m0132 from './migrations/0132-report-day-statistics.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -106,6 +107,7 @@ const steps: Record<string, Step> = {
   '0128-automation-made-records': m0128,
   '0130-audit-lean-writes': m0130,
   '0131-audit-filter-indexes': m0131,
+  '0132-report-day-statistics': m0132,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -10,9 +10,11 @@ import { filterSql, parseFilters } from '../entries/filters.js';
 import type { ListFilterInput } from '../entries/schemas.js';
 import { planJoin, type PlanJoin } from './join.js';
 import { aggregateSql, bucketSql, columnOf, reportColumns, type ReportColumn, type ViewKind } from './engine.js';
-import type { Aggregate, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
+import type { Aggregate, DateBucket, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
 import { direct, type Reader } from './cached-rows.js';
 import { IndexedBy } from './indexed-by.js';
+import { groupedFromRows, readsRowsFirst } from './rows-first.js';
+import { groupedByDay, groupsByDay } from './by-day.js';
 
 export type Q = SelectQueryBuilder<DB, 'records', object>;
 
@@ -23,6 +25,7 @@ export interface PlanGroup {
   label: string;
   kind: ViewKind;
   expr: RawBuilder<unknown>;
+  bucket?: DateBucket;
 }
 export interface PlanMeasure {
   agg: Aggregate;
@@ -61,6 +64,7 @@ function groupOf(dialect: DialectName, columns: Map<string, ReportColumn>, g: Gr
   if (c.view !== 'date') throw badRequest(`'${c.key}' is not a date: it cannot be grouped by ${g.bucket}.`);
   return {
     col: c,
+    bucket: g.bucket,
     key: `${c.key}_${g.bucket}`,
     label: `${c.label} (${g.bucket})`,
     kind: g.bucket === 'day' ? 'date' : 'text',
@@ -218,6 +222,8 @@ export function levelQuery(tdb: TenantDb, plan: Plan, groups: PlanGroup[], where
   let q = baseQuery(tdb, plan);
   if (plan.indexedBy && !plan.join) q = q.withPlugin(new IndexedBy(plan.indexedBy));
   for (const w of where) q = q.where(w);
+  if (readsRowsFirst(plan, groups, indexedFieldsOf(plan)[0]?.name)) return groupedFromRows(tdb, plan, groups, q);
+  if (groupsByDay(plan, groups)) return groupedByDay(tdb, plan, groups, q);
   q = q.select([
     ...groups.map((g, i) => sql`${g.expr}`.as(`g${i}`)),
     ...plan.measures.map((m, i) => sql`${m.expr}`.as(`m${i}`)),
