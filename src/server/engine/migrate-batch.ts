@@ -12,6 +12,7 @@ import { noticeRows, webhookRow } from './effects.js';
 import { actorFor, moduleOf } from './reads.js';
 import { faultedStep, isOpen, planMigration } from './admin-actions.js';
 import { OPEN, RACE, WF } from './status.js';
+import { outboxRow } from './write.js';
 
 // Migration of many instances in one short transaction (the process console's migrate job on PostgreSQL): the
 // records are locked and read together, each run is planned in memory as migrateProcess plans it, and the plans
@@ -153,14 +154,7 @@ async function writeRuns(tx: TenantDb, runs: Run[]) {
     const hook = webhookRow(run, r.version + 1);
     if (hook) n.outbox.push(hook);
     notifications.push(...n.notifications);
-    outbox.push(
-      ...n.outbox.map((o) => ({
-        ...outboxBase(now),
-        kind: o.kind,
-        idempotency_key: o.key,
-        payload: JSON.stringify(o.payload),
-      })),
-    );
+    outbox.push(...n.outbox.map((o) => outboxRow(o, now)));
   }
   // The record first, as in every transition (one lock order).
   for (const g of records.values()) {
@@ -233,12 +227,3 @@ function group<V>(m: Map<string, V>, key: string, empty: V): V {
 function* chunks<T>(rows: T[]) {
   for (let i = 0; i < rows.length; i += INSERT_ROWS) yield rows.slice(i, i + INSERT_ROWS);
 }
-
-const outboxBase = (now: string) => ({
-  status: 'pending' as const,
-  attempts: 0,
-  available_at: now,
-  last_error: null,
-  created_on: now,
-  delivered_on: null,
-});

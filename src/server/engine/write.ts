@@ -116,7 +116,8 @@ export async function persist(run: Run): Promise<{ version: number }> {
   return { version };
 }
 
-const outboxRow = (o: OutboxRow, now: string) => ({
+/** An outbox row of a transition's effect, due now. */
+export const outboxRow = (o: OutboxRow, now: string) => ({
   kind: o.kind,
   idempotency_key: o.key,
   payload: JSON.stringify(o.payload),
