@@ -6,7 +6,7 @@ import { seedClaims, type Claim } from '../api/reports-fixture.js';
 /**
  * Reports never show more than the viewer may see: another tenant's apps and reports do not exist, regular users are
  * refused, a field a step hides is refused by name (never answered), a shared report runs with the viewer's rights,
- * and a bad spec is a clear 400.
+ * figures kept for reuse are never handed to another viewer, and a bad spec is a clear 400.
  */
 describe.each(await testDialects())('report attacks on %s', (dialect) => {
   const o = useOffice(
@@ -116,6 +116,22 @@ describe.each(await testDialects())('report attacks on %s', (dialect) => {
     expect(r.statusCode).toBe(403);
     // Not shared with max: not found for him.
     expect((await o.post('max', '/api/form/report/run', { reportId })).statusCode).toBe(404);
+  });
+
+  it('never hands figures kept for one viewer to another (the aggregate cache)', async () => {
+    const body = { spec: spec({ groupBy: [{ column: 'region' }] }) };
+    // Sam's figures are kept first; then the same question from mia, who may see none, and from another tenant.
+    const sam = await o.post('sam', '/api/form/report/run', body);
+    expect(sam.json().data.total.count).toBe(claims.length);
+    expect((await o.post('sam', '/api/form/report/run', body)).json().data).toEqual(sam.json().data);
+    const mia = await o.post('mia', '/api/form/report/run', body);
+    expect(mia.statusCode, mia.body).toBe(200);
+    expect(mia.json().data.total.count).toBe(0);
+    expect((await o.post('bravo', '/api/form/report/run', body)).statusCode).toBe(404);
+    const status = await o.post('sam', '/api/dashboards/widgets/process-status', { moduleId });
+    expect(status.json().data.total).toBe(claims.length);
+    expect((await o.post('mia', '/api/dashboards/widgets/process-status', { moduleId })).json().data.total).toBe(0);
+    expect((await o.post('bravo', '/api/dashboards/widgets/process-status', { moduleId })).statusCode).toBe(404);
   });
 
   it('answers a bad spec with a clear 400', async () => {
