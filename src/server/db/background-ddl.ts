@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WriteLock } from './write-lock.js';
+import { sqliteFile } from './database.js';
+import type { AppContext } from '../context.js';
 
 /** The thread's program: plain JavaScript, so it needs no TypeScript loader. */
 const PROGRAM = `
@@ -43,4 +45,12 @@ export async function sqliteDdlInBackground(file: string, lock: SharedArrayBuffe
   } finally {
     held.release();
   }
+}
+
+/** A feature's runner of DDL in the background: on SQLite, a thread of its own; elsewhere none (undefined). */
+export function backgroundDdlFor(ctx: AppContext): ((statements: string[]) => Promise<void>) | undefined {
+  const lock = ctx.db.writeLock;
+  if (!lock) return undefined;
+  const file = sqliteFile(ctx.config.dataDir);
+  return (statements) => sqliteDdlInBackground(file, lock, statements);
 }

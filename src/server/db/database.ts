@@ -100,10 +100,12 @@ export interface OpenOptions {
   sqliteWriteLock?: { buffer: SharedArrayBuffer; side: LockSide };
 }
 
+/** The embedded database's file in the data folder. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'flowforms.sqlite');
+
 /** An owner connection for migrations and test set-up: no role switch, so it may create and alter tables. */
 export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
-  if (!opts.databaseUrl)
-    return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'), new WriteLock(WriteLock.create(), 0)).system;
+  if (!opts.databaseUrl) return openSqlite(sqliteFile(opts.dataDir), new WriteLock(WriteLock.create(), 0)).system;
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 2 }) }),
   });
@@ -112,7 +114,7 @@ export function openOwnerDatabase(opts: OpenOptions): Kysely<DB> {
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.pgPrepared ?? true);
   const lock = opts.sqliteWriteLock ?? { buffer: WriteLock.create(), side: 0 };
-  return openSqlite(path.join(opts.dataDir, 'flowforms.sqlite'), new WriteLock(lock.buffer, lock.side));
+  return openSqlite(sqliteFile(opts.dataDir), new WriteLock(lock.buffer, lock.side));
 }
 
 /**

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { openOwnerDatabase } from '../db/database.js';
 import { FieldIndexer } from './indexes.js';
-import { sqliteDdlInBackground } from '../db/background-ddl.js';
+import { backgroundDdlFor } from '../db/background-ddl.js';
 
 /**
  * A feature's builder of record indexes, on the owner connection (PostgreSQL: concurrently), opened on first need
@@ -17,8 +16,10 @@ export function fieldIndexerFor(app: FastifyInstance, ctx: AppContext): FieldInd
   app.addHook('onClose', async () => {
     await owner?.destroy();
   });
-  const lock = ctx.db.writeLock;
-  const file = path.join(ctx.config.dataDir, 'flowforms.sqlite');
-  const background = lock ? (statements: string[]) => sqliteDdlInBackground(file, lock, statements) : undefined;
-  return new FieldIndexer(() => ownerDb() as unknown as Kysely<unknown>, ctx.db.dialect, ctx.log, background);
+  return new FieldIndexer(
+    () => ownerDb() as unknown as Kysely<unknown>,
+    ctx.db.dialect,
+    ctx.log,
+    backgroundDdlFor(ctx),
+  );
 }

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { defineFeature } from '../feature.js';
-import { sqliteDdlInBackground } from '../db/background-ddl.js';
+import { backgroundDdlFor } from '../db/background-ddl.js';
 import { typed } from '../http/api.js';
 import type { Kysely } from 'kysely';
 import { reportRoutes } from './routes.js';
@@ -39,9 +38,7 @@ export const reportsFeature = defineFeature({
           )
         : undefined;
     // SQLite: covering indexes are built by a thread of their own, under the shared write lock.
-    const file = path.join(ctx.config.dataDir, 'flowforms.sqlite');
-    const lock = ctx.db.writeLock;
-    const background = lock ? (statements: string[]) => sqliteDdlInBackground(file, lock, statements) : undefined;
+    const background = backgroundDdlFor(ctx);
     const indexer = new ReportIndexer(
       () => ctx.db.system as unknown as Kysely<unknown>,
       ctx.db.dialect,
