@@ -95,13 +95,18 @@ function entry(tenantId: string, i: number, start: number, step: number) {
     details: JSON.stringify({ step: `Step ${i % 7}`, outcome: i % 5 ? 'Approved' : 'Rejected', n: i }),
     ip: `10.0.${i % 250}.${i % 200}`,
     user_agent: null,
-    seal_seq: i,
-    prev_hash: '',
-    hash: '',
   };
 }
 type Entry = ReturnType<typeof entry>;
 const COLS = Object.keys(entry('t', 1, 0, 1)) as (keyof Entry)[];
+interface Link {
+  tenant_id: string;
+  seal_seq: number;
+  entry_id: number;
+  prev_hash: string;
+  hash: string;
+}
+const LINK_COLS: (keyof Link)[] = ['tenant_id', 'seal_seq', 'entry_id', 'prev_hash', 'hash'];
 
 /**
  * The trail's secondary indexes, kept in the cache folder while a load runs without them: inserting into ten
@@ -144,14 +149,15 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
   const BATCH = dialect === 'postgres' ? 20_000 : 50_000;
   const chain = (from: number, prev: string, n: number) => {
     const rows: Entry[] = [];
+    const links: Link[] = [];
     for (let i = from; i < from + n; i++) {
       const r = entry(tenantId, i, start, step);
-      r.prev_hash = prev;
-      r.hash = hashOf(prev, { ...r, id: String(r.id) } as never, i);
-      prev = r.hash;
+      const hash = hashOf(prev, { ...r, id: String(r.id) } as never, i);
+      links.push({ tenant_id: tenantId, seal_seq: i, entry_id: i, prev_hash: prev, hash });
+      prev = hash;
       rows.push(r);
     }
-    return rows;
+    return { rows, links, last: prev };
   };
   const progress = (done: number) => {
     if (done % 1_000_000 < BATCH || done === ROWS)
@@ -163,19 +169,27 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
     conn.pragma('synchronous = OFF');
     conn.pragma('cache_size = -1000000');
     const last = conn
-      .prepare('select max(seal_seq) n, hash from audit_events where tenant_id = ? and seal_seq is not null')
+      .prepare('select seal_seq n, hash from audit_seals where tenant_id = ? order by seal_seq desc limit 1')
       .get(tenantId) as {
       n: number | null;
       hash: string | null;
     };
-    let from = (last.n ?? 0) + 1;
-    let prev = last.hash ?? '';
+    let from = (last?.n ?? 0) + 1;
+    let prev = last?.hash ?? '';
     if (from <= ROWS) {
       const ins = conn.prepare(
         `insert into audit_events (${COLS.join(',')}) values (${COLS.map(() => '?').join(',')})`,
       );
-      const many = conn.transaction((rows: Entry[]) => {
-        for (const r of rows) ins.run(...COLS.map((c) => r[c]));
+      const link = conn.prepare(
+        `insert into audit_seals (${LINK_COLS.join(',')}) values (${LINK_COLS.map(() => '?').join(',')})`,
+      );
+      // The seeded entries are sealed already: the queue trigger is set aside during the load.
+      const queue = conn.prepare("select sql from sqlite_master where name = 'audit_events_queue'").get() as
+        { sql: string } | undefined;
+      if (queue) conn.exec('drop trigger audit_events_queue');
+      const many = conn.transaction((c: ReturnType<typeof chain>) => {
+        for (const r of c.rows) ins.run(...COLS.map((k) => r[k]));
+        for (const l of c.links) link.run(...LINK_COLS.map((k) => l[k]));
       });
       await withoutIndexes(
         where.dataDir,
@@ -188,13 +202,14 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
         async (text) => conn.exec(text),
         async () => {
           for (; from <= ROWS; from += BATCH) {
-            const rows = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
-            many(rows);
-            prev = rows[rows.length - 1]!.hash;
-            progress(from - 1 + rows.length);
+            const c = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
+            many(c);
+            prev = c.last;
+            progress(from - 1 + c.rows.length);
           }
         },
       );
+      if (queue) conn.exec(queue.sql);
       conn.exec('analyze audit_events');
     }
     conn.close();
@@ -204,15 +219,20 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
     await c.query('set synchronous_commit = off');
     await c.query("set maintenance_work_mem = '512MB'");
     const last = await c.query(
-      'select seal_seq n, hash from audit_events where tenant_id = $1 and seal_seq is not null order by seal_seq desc limit 1',
+      'select seal_seq n, hash from audit_seals where tenant_id = $1 order by seal_seq desc limit 1',
       [tenantId],
     );
     let from = Number(last.rows[0]?.n ?? 0) + 1;
     let prev: string = last.rows[0]?.hash ?? '';
     if (from <= ROWS) {
-      const types = COLS.map((col) => (col === 'id' || col === 'seal_seq' ? 'bigint[]' : 'text[]'));
+      const types = COLS.map((col) => (col === 'id' ? 'bigint[]' : 'text[]'));
       const sqlText = `insert into audit_events (${COLS.join(',')}) overriding system value
         select * from unnest(${COLS.map((_, k) => `$${k + 1}::${types[k]}`).join(',')})`;
+      const linkTypes = LINK_COLS.map((col) => (col === 'seal_seq' || col === 'entry_id' ? 'bigint[]' : 'text[]'));
+      const linkText = `insert into audit_seals (${LINK_COLS.join(',')})
+        select * from unnest(${LINK_COLS.map((_, k) => `$${k + 1}::${linkTypes[k]}`).join(',')})`;
+      // The seeded entries are sealed already: the queue trigger is set aside during the load.
+      await c.query('alter table audit_events disable trigger audit_events_queue');
       await withoutIndexes(
         where.dataDir,
         async () =>
@@ -225,16 +245,21 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
         (text) => c.query(text),
         async () => {
           for (; from <= ROWS; from += BATCH) {
-            const rows = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
+            const ch = chain(from, prev, Math.min(BATCH, ROWS - from + 1));
             await c.query(
               sqlText,
-              COLS.map((col) => rows.map((r) => (r[col] == null ? null : String(r[col])))),
+              COLS.map((col) => ch.rows.map((r) => (r[col] == null ? null : String(r[col])))),
             );
-            prev = rows[rows.length - 1]!.hash;
-            progress(from - 1 + rows.length);
+            await c.query(
+              linkText,
+              LINK_COLS.map((col) => ch.links.map((l) => String(l[col]))),
+            );
+            prev = ch.last;
+            progress(from - 1 + ch.rows.length);
           }
         },
       );
+      await c.query('alter table audit_events enable trigger audit_events_queue');
       await c.query(`select setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [ROWS]);
       await c.query('analyze audit_events');
     }

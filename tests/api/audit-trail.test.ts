@@ -237,20 +237,42 @@ describe.each(await testDialects())('audit trail on %s', (dialect) => {
     expect(r.checked).toBeGreaterThanOrEqual(1200);
   });
 
-  it('refuses UPDATE and DELETE of an entry in the database itself', async () => {
+  it('refuses UPDATE and DELETE of an entry and of its link in the database itself', async () => {
     await o.t.app.auditSealer.sealAll();
     const own = owner();
     try {
       for (const db of [appDb(), own]) {
         await expect(sql`update audit_events set action = 'x'`.execute(db)).rejects.toThrow();
-        await expect(sql`update audit_events set hash = 'x'`.execute(db)).rejects.toThrow();
         await expect(sql`delete from audit_events`.execute(db)).rejects.toThrow();
+        await expect(sql`update audit_seals set hash = 'x'`.execute(db)).rejects.toThrow();
+        await expect(sql`delete from audit_seals`.execute(db)).rejects.toThrow();
       }
-      if (dialect === 'postgres') await expect(sql`truncate audit_events`.execute(own)).rejects.toThrow();
+      if (dialect === 'postgres')
+        for (const table of ['audit_events', 'audit_seals'])
+          await expect(sql`truncate ${sql.table(table)}`.execute(own)).rejects.toThrow();
     } finally {
       await own.destroy();
     }
     expect((await verifyTenant(o.tdb)).ok).toBe(true);
+  });
+
+  it('reports an entry taken off the sealing queue without being sealed', async () => {
+    await auditMany(o.tdb, [{ action: 'bench.dropped', targetId: 'gone' }]);
+    const entry = await o.tdb
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'bench.dropped')
+      .executeTakeFirstOrThrow();
+    // The app role may delete from the queue (the sealer does): the entry must not slip out of the chain unnoticed.
+    await sql`delete from audit_pending where entry_id = ${entry.id}`.execute(appDb());
+    await o.t.app.auditSealer.sealAll();
+    const r = await verifyTenant(o.tdb);
+    expect(r.ok).toBe(false);
+    expect(r.broken).toMatchObject({ id: String(entry.id), reason: expect.stringMatching(/neither/) });
+    // Queued again, it is sealed and the chain holds.
+    await o.tdb.insertInto('audit_pending', { entry_id: entry.id }).execute();
+    await o.t.app.auditSealer.sealAll();
+    expect(await verifyTenant(o.tdb)).toMatchObject({ ok: true, unsealed: 0 });
   });
 
   it('reports a tampered entry as the first broken link', async () => {
@@ -260,13 +282,14 @@ describe.each(await testDialects())('audit trail on %s', (dialect) => {
     expect(before.checked).toBeGreaterThan(3);
     const victim = await o.tdb
       .selectFrom('audit_events')
-      .select(['id', 'seal_seq'])
+      .innerJoin('audit_seals', 'audit_seals.entry_id', 'audit_events.id')
+      .select(['audit_events.id', 'audit_seals.seal_seq'])
       .where('action', '=', 'record.update')
       .executeTakeFirstOrThrow();
     const own = owner();
     try {
       // Someone with the owner's rights removes the guard and rewrites history.
-      const trigger = dialect === 'postgres' ? 'audit_events_append_only on audit_events' : 'audit_events_seal_once';
+      const trigger = dialect === 'postgres' ? 'audit_events_append_only on audit_events' : 'audit_events_no_update';
       await sql.raw(`drop trigger ${trigger}`).execute(own);
       await sql`update audit_events set details = '{"changes":{}}' where id = ${victim.id}`.execute(own);
     } finally {

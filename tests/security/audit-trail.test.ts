@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { PW, useOffice } from '../support/office.js';
 import { bearer, tokenFor } from '../support/auth.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
+import { auditMany } from '../../src/server/audit/trail.js';
+import { verifyTenant } from '../../src/server/audit/chain.js';
 
 /** The audit trail is for system administrators only: an administrator is refused like a regular user. */
 describe.each(await testDialects())('audit trail access on %s', (dialect) => {
@@ -38,5 +41,32 @@ describe.each(await testDialects())('audit trail access on %s', (dialect) => {
     expect(own.json().data.data.map((r: { actorId: string }) => r.actorId)).toEqual([bravoAdmin.id]);
     const acme = (await o.post('admin', '/api/audittrail/datatables', { actorId: bravoAdmin.id })).json().data;
     expect(acme.data).toHaveLength(0);
+  });
+
+  it("keeps one tenant's chain links and sealing queue out of another tenant's reach", async () => {
+    const charlie = await o.t.addTenant('charlie');
+    const charlieDb = new TenantDb(charlie.tenantId, o.t.db.forTenant(charlie.tenantId));
+    await auditMany(charlieDb, [{ action: 'settings.update' }, { action: 'settings.update' }]);
+    await o.t.app.auditSealer.sealAll();
+    const links = await charlieDb.selectFrom('audit_seals').select('entry_id').execute();
+    expect(links.length).toBeGreaterThan(0);
+    // Acme's connection asks for Charlie's links and queue by id: the sealer's own queries, pointed elsewhere.
+    const acme = o.t.db.forTenant(o.tdb.tenantId);
+    const ids = links.map((l) => l.entry_id);
+    if (dialect === 'postgres') {
+      // Row-level security: the rows are not there for Acme, and a link written under Charlie's name is refused.
+      const seen = await sql<{
+        n: string;
+      }>`select count(*) n from audit_seals where entry_id in (${sql.join(ids)})`.execute(acme);
+      expect(Number(seen.rows[0]!.n)).toBe(0);
+      await expect(
+        sql`insert into audit_seals (tenant_id, seal_seq, entry_id, prev_hash, hash)
+            values (${charlie.tenantId}, 999999, 1, '', 'x')`.execute(acme),
+      ).rejects.toThrow();
+    }
+    // Through the tenant-scoped context on both databases: Acme's sealing and verifying never touch Charlie's rows.
+    const acmeLinks = await o.tdb.selectFrom('audit_seals').select('entry_id').where('entry_id', 'in', ids).execute();
+    expect(acmeLinks).toEqual([]);
+    expect(await verifyTenant(charlieDb)).toMatchObject({ ok: true, unsealed: 0 });
   });
 });

@@ -40,9 +40,6 @@ describe('audit trail helpers', () => {
       details: null,
       ip: null,
       user_agent: null,
-      seal_seq: null,
-      prev_hash: null,
-      hash: null,
     };
     expect(canonical(row, 1)).toBe(canonical({ ...row, id: '7' }, 1));
     expect(hashOf('', row, 1)).not.toBe(hashOf('x', row, 1));

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AuditEventsTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
-import { param } from '../db/prepared-query.js';
 
 type Row = Selectable<AuditEventsTable>;
 
@@ -33,67 +32,42 @@ const BATCH = 500;
 
 async function lastSealed(tx: TenantDb) {
   return tx
-    .selectFrom('audit_events')
+    .selectFrom('audit_seals')
     .select(['seal_seq', 'hash'])
-    .where('seal_seq', 'is not', null)
     .orderBy('seal_seq', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
 interface Seal {
-  id: number | string;
-  seq: number;
-  prev: string;
+  entry_id: number | string;
+  seal_seq: number;
+  prev_hash: string;
   hash: string;
 }
 
 /**
- * Writes a batch's links. PostgreSQL: one UPDATE … FROM the links as a table; row by row cost a round trip, a
- * statement and a trigger call each, which was most of what auditing cost approvals there. SQLite runs in process,
- * so a prepared update per row costs no round trip (and its planner would join a list of links row by row).
+ * Writes a batch's links: the entries leave the queue first (their rows locked, so a concurrent sealer waits and then
+ * finds them gone), then the links are inserted. Nothing in audit_events is touched.
  */
 async function writeSeals(tx: TenantDb, seals: Seal[]): Promise<void> {
-  let done = 0;
-  if (tx.dialect === 'postgres') {
-    const links = sql`(select * from unnest(${seals.map((s) => String(s.id))}::bigint[], ${seals.map((s) => s.seq)}::bigint[],
-      ${seals.map((s) => s.prev)}::text[], ${seals.map((s) => s.hash)}::text[]) as u(eid, seq, prev, link))`;
-    const r = await tx
-      .updateTable('audit_events')
-      .from(links.as('v') as never)
-      .set({ seal_seq: sql<number>`v.seq`, prev_hash: sql<string>`v.prev`, hash: sql<string>`v.link` })
-      // The ids again as a list the planner looks up by key (a join alone may scan the tenant's trail).
-      .where(
-        'audit_events.id',
-        'in',
-        seals.map((s) => s.id),
-      )
-      .where(sql<boolean>`audit_events.id = v.eid and audit_events.hash is null`)
-      .executeTakeFirst();
-    done = Number(r.numUpdatedRows);
-  } else {
-    for (const s of seals) {
-      const r = await tx.prepared(
-        'audit.seal',
-        (t) =>
-          t
-            .updateTable('audit_events')
-            .set({ seal_seq: param('seq'), prev_hash: param('prev'), hash: param('hash') })
-            .where('id', '=', param('id'))
-            .where('hash', 'is', null),
-        { ...s },
-      );
-      done += Number(r.numAffectedRows ?? 0);
-    }
-  }
+  const gone = await tx
+    .deleteFrom('audit_pending')
+    .where(
+      'entry_id',
+      'in',
+      seals.map((s) => s.entry_id),
+    )
+    .executeTakeFirst();
   // Another sealer took some of these entries meanwhile: roll back rather than leave a gap in the chain.
-  if (done !== seals.length) throw new Error('audit entries were sealed concurrently');
+  if (Number(gone.numDeletedRows) !== seals.length) throw new Error('audit entries were sealed concurrently');
+  await tx.insertInto('audit_seals', seals).execute();
 }
 
 /**
- * Chains the tenant's unsealed entries in id order after the last sealed one: seal_seq, prev_hash and hash are set
- * once (the only update the database allows). The chain's order is the sealing order, so an entry whose transaction
- * committed late still joins the end. Two sealers racing lose on the unique (tenant, seal_seq) index, never fork.
+ * Chains the tenant's waiting entries in id order after the last sealed one. The chain's order is the sealing order,
+ * so an entry whose transaction committed late still joins the end. Two sealers racing lose on the queue or on the
+ * chain's primary key (tenant, seal_seq), never fork.
  */
 export async function sealTenant(tdb: TenantDb): Promise<number> {
   let total = 0;
@@ -101,10 +75,10 @@ export async function sealTenant(tdb: TenantDb): Promise<number> {
     const n = await tdb.transaction(async (tx) => {
       const last = await lastSealed(tx);
       const rows = await tx
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('hash', 'is', null)
-        .orderBy('id')
+        .selectFrom('audit_pending')
+        .innerJoin('audit_events', 'audit_events.id', 'audit_pending.entry_id')
+        .selectAll('audit_events')
+        .orderBy('audit_pending.entry_id')
         .limit(BATCH)
         .execute();
       let seq = Number(last?.seal_seq ?? 0);
@@ -113,7 +87,7 @@ export async function sealTenant(tdb: TenantDb): Promise<number> {
       for (const r of rows) {
         seq += 1;
         const hash = hashOf(prev, r, seq);
-        seals.push({ id: r.id, seq, prev, hash });
+        seals.push({ entry_id: r.id, seal_seq: seq, prev_hash: prev, hash });
         prev = hash;
       }
       if (seals.length) await writeSeals(tx, seals);
@@ -132,19 +106,26 @@ export interface VerifyResult {
   broken?: { id: string; sealSeq: number; reason: string };
 }
 
-/** Recomputes the tenant's chain from its first entry and reports the first broken link. */
+const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
+  Number((await q.executeTakeFirstOrThrow()).n);
+
+/**
+ * Recomputes the tenant's chain from its first link and reports the first broken one: a link out of sequence, a link
+ * that does not follow the one before, an entry whose content no longer matches its hash or that is gone, and
+ * entries that are neither in the chain nor waiting to join it.
+ */
 export async function verifyTenant(tdb: TenantDb): Promise<VerifyResult> {
   let expectSeq = 1;
   let prev = '';
   let checked = 0;
   for (;;) {
     const rows = await tdb
-      .selectFrom('audit_events')
-      .selectAll()
-      // Spelled out so both databases read the partial chain index (sealed entries only, migration 0130).
-      .where('seal_seq', 'is not', null)
-      .where('seal_seq', '>=', expectSeq)
-      .orderBy('seal_seq')
+      .selectFrom('audit_seals')
+      .leftJoin('audit_events', 'audit_events.id', 'audit_seals.entry_id')
+      .selectAll('audit_events')
+      .select(['audit_seals.seal_seq', 'audit_seals.entry_id', 'audit_seals.prev_hash', 'audit_seals.hash'])
+      .where('audit_seals.seal_seq', '>=', expectSeq)
+      .orderBy('audit_seals.seal_seq')
       .limit(BATCH)
       .execute();
     for (const r of rows) {
@@ -153,21 +134,50 @@ export async function verifyTenant(tdb: TenantDb): Promise<VerifyResult> {
         ok: false,
         checked,
         unsealed: 0,
-        broken: { id: String(r.id), sealSeq: seq, reason },
+        broken: { id: String(r.entry_id), sealSeq: seq, reason },
       });
       if (seq !== expectSeq) return at(`entry ${expectSeq} of the chain is missing`);
-      if ((r.prev_hash ?? '') !== prev) return at('its link to the previous entry does not match');
-      if (r.hash !== hashOf(prev, r, seq)) return at('its content does not match its hash');
+      if (r.prev_hash !== prev) return at('its link to the previous entry does not match');
+      if (r.id == null) return at('the entry is gone');
+      if (r.hash !== hashOf(prev, r as Row, seq)) return at('its content does not match its hash');
       prev = r.hash;
       expectSeq += 1;
       checked += 1;
     }
     if (rows.length < BATCH) break;
   }
-  const unsealed = await tdb
-    .selectFrom('audit_events')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('hash', 'is', null)
-    .executeTakeFirstOrThrow();
-  return { ok: true, checked, unsealed: Number(unsealed.n) };
+  const unsealed = await count(
+    tdb.selectFrom('audit_pending').select((eb) => eb.fn.countAll<number | string>().as('n')),
+  );
+  const entries = await count(tdb.selectFrom('audit_events').select((eb) => eb.fn.countAll<number | string>().as('n')));
+  if (entries !== checked + unsealed) {
+    // Someone took an entry off the queue without sealing it: name the first such entry.
+    const lost = await tdb
+      .selectFrom('audit_events')
+      .select('audit_events.id')
+      .where((eb) =>
+        eb.and([
+          eb.not(
+            eb.exists(eb.selectFrom('audit_seals').select('entry_id').whereRef('entry_id', '=', 'audit_events.id')),
+          ),
+          eb.not(
+            eb.exists(eb.selectFrom('audit_pending').select('entry_id').whereRef('entry_id', '=', 'audit_events.id')),
+          ),
+        ]),
+      )
+      .orderBy('audit_events.id')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      ok: false,
+      checked,
+      unsealed,
+      broken: {
+        id: String(lost?.id ?? ''),
+        sealSeq: 0,
+        reason: 'the entry is neither in the chain nor waiting to join it',
+      },
+    };
+  }
+  return { ok: true, checked, unsealed };
 }

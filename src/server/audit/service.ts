@@ -79,7 +79,8 @@ export function after(q: Q, cursor: string | null | undefined): Q {
 
 type Stored = Selectable<AuditEventsTable>;
 
-export function toRow(r: Stored, names: Map<string, string>): AuditRow {
+/** `waiting`: ids of entries not yet sealed into the chain (waitingOf). */
+export function toRow(r: Stored, names: Map<string, string>, waiting: ReadonlySet<string> = new Set()): AuditRow {
   return {
     id: String(r.id),
     at: r.at,
@@ -92,8 +93,23 @@ export function toRow(r: Stored, names: Map<string, string>): AuditRow {
     details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
     ip: r.ip,
     userAgent: r.user_agent,
-    sealed: r.hash != null,
+    sealed: !waiting.has(String(r.id)),
   };
+}
+
+/** Which of these entries still wait for the sealer (a handful at most: it seals within seconds). */
+export async function waitingOf(tdb: TenantDb, rows: Stored[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const left = await tdb
+    .selectFrom('audit_pending')
+    .select('entry_id')
+    .where(
+      'entry_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return new Set(left.map((r) => String(r.entry_id)));
 }
 
 /** Names of actors whose entries were written without one (a request's user carries only an id). */
@@ -163,9 +179,9 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
   }
   const shown = rows.slice(0, length);
   const total = Math.min(count, COUNT_CAP);
-  const names = await actorNames(tdb, shown);
+  const [names, waiting] = await Promise.all([actorNames(tdb, shown), waitingOf(tdb, shown)]);
   return {
-    data: shown.map((r) => toRow(r, names)),
+    data: shown.map((r) => toRow(r, names, waiting)),
     recordsTotal: total,
     recordsFiltered: total,
     countCapped: count > COUNT_CAP,

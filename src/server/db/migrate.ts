@@ -52,6 +52,7 @@ import * as m0128 from './migrations/0128-automation-made-records.js';
 import * as m0130 from './migrations/0130-audit-lean-writes.js';
 import * as m0131 from './migrations/0131-audit-filter-indexes.js';
 import * as m0132 from './migrations/0132-report-day-statistics.js';
+import * as m0133 from './migrations/0133-audit-insert-only-seals.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -108,6 +109,7 @@ const steps: Record<string, Step> = {
   '0130-audit-lean-writes': m0130,
   '0131-audit-filter-indexes': m0131,
   '0132-report-day-statistics': m0132,
+  '0133-audit-insert-only-seals': m0133,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -778,7 +778,7 @@ export interface StoreKeysTable {
   modified_on: string;
 }
 
-/** One entry of the audit trail (migration 0105): append-only; seal_seq, prev_hash and hash are set once by the sealer. */
+/** One entry of the audit trail (migration 0105): never updated or deleted; its link in the chain is in audit_seals. */
 export interface AuditEventsTable {
   id: Generated<number | string>;
   tenant_id: string;
@@ -793,9 +793,21 @@ export interface AuditEventsTable {
   details: string | null;
   ip: string | null;
   user_agent: string | null;
-  seal_seq: number | string | null;
-  prev_hash: string | null;
-  hash: string | null;
+}
+
+/** An entry's link in its tenant's hash chain (migration 0133): insert-only, written by the sealer. */
+export interface AuditSealsTable {
+  tenant_id: string;
+  seal_seq: number | string;
+  entry_id: number | string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** An entry waiting to be sealed (queued by a trigger on every insert; the sealer deletes it as it seals). */
+export interface AuditPendingTable {
+  tenant_id: string;
+  entry_id: number | string;
 }
 
 /** How long a tenant's audit trail is shown and exported (migration 0105). */
@@ -897,6 +909,8 @@ export interface DB {
   automation_made_records: AutomationMadeRecordsTable;
   audit_events: AuditEventsTable;
   audit_settings: AuditSettingsTable;
+  audit_seals: AuditSealsTable;
+  audit_pending: AuditPendingTable;
   automation_leases: AutomationLeasesTable;
   automation_waits: AutomationWaitsTable;
   bot_licences: BotLicencesTable;
