@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -32,8 +33,41 @@ export function lazyValidationEngines(): Plugin {
   };
 }
 
+/**
+ * Smaller stand-ins for two imports on the sign-in and record-form path (web build only): rjsf's fast-uri becomes
+ * runtime/react/uri-resolver.ts, and Blueprint's icon loader, which only checks that a name is an icon, gets the
+ * names as one list instead of the 16px enum with its name conversions (about 6 KiB gzipped). Other importers
+ * (ajv, the icon picker's `IconNames`) keep the real modules.
+ */
+export function pathStandIns(): Plugin {
+  const iconNames = '\0icon-names';
+  const icons = path.dirname(createRequire(import.meta.url).resolve('@blueprintjs/icons/package.json'));
+  const pathsDir = path.join(icons, 'lib/esm/generated/16px/paths');
+  return {
+    name: 'path-stand-ins',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replace(/\\/g, '/') ?? '';
+      if (source === 'fast-uri' && from.includes('/@rjsf/utils/')) return here('./runtime/react/uri-resolver.ts');
+      if (source === './iconNames' && from.endsWith('/@blueprintjs/icons/lib/esm/iconLoader.js')) return iconNames;
+      return null;
+    },
+    load(id) {
+      if (id !== iconNames) return null;
+      const names = fs
+        .readdirSync(pathsDir)
+        .filter((f) => /^[a-z0-9-]+\.js$/.test(f) && f !== 'index.js')
+        .map((f) => f.slice(0, -3));
+      return `const names = ${JSON.stringify(names.join(','))}.split(',');
+export const IconNames = Object.fromEntries(names.map((n) => [n, n]));
+export const IconNamesSet = new Set(names);`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), iconPaths(), lazyValidationEngines()],
+  plugins: [react(), iconPaths(), lazyValidationEngines(), pathStandIns()],
   root: '.',
   resolve: {
     // rjsf's markdown descriptions are never shown by the record form: keep the parser out of it.

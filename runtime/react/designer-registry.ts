@@ -78,13 +78,15 @@ export function fieldPalette(designers: FieldDesignerRegistry = fieldDesigners) 
   );
 }
 
-const localeFiles = import.meta.glob<{ default: Record<string, string> }>('../../plugins/fields/*/locales/*.json', {
+// Default imports only, as the language bundles take them: the English files they share stay plain objects.
+const localeFiles = import.meta.glob<Record<string, string>>('../../plugins/fields/*/locales/*.json', {
   eager: true,
+  import: 'default',
 });
 
 /** Each plugin's i18next namespace ('field.<type>'), all six languages: the designer shows any of them. */
 export function fieldLocales(): FieldLocales {
-  return fieldLocalesFrom(localeFiles);
+  return fieldLocalesFrom(Object.fromEntries(Object.entries(localeFiles).map(([p, texts]) => [p, { default: texts }])));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fieldLocalesFrom, type LocaleModules } from '../../../runtime/field-locales';
+import { fieldLocalesFrom } from '../../../runtime/field-locales';
 
 export type Tree = { [k: string]: string | Tree };
 /** i18next namespace -> texts: 'translation' (the app's) and 'field.<type>' (each field plugin's). */
@@ -12,14 +12,15 @@ export type LanguageBundle = Record<string, Tree>;
 export function languageBundle(
   lang: string,
   base: Tree,
-  features: Record<string, { default: Tree }>,
-  fields: LocaleModules,
+  features: Record<string, Tree>,
+  fields: Record<string, Record<string, string>>,
 ): LanguageBundle {
   const out: Tree = { ...base };
-  for (const mod of Object.values(features))
-    for (const [k, v] of Object.entries(mod.default)) {
+  for (const texts of Object.values(features))
+    for (const [k, v] of Object.entries(texts)) {
       const prev = out[k];
       out[k] = prev && typeof prev === 'object' && typeof v === 'object' ? { ...prev, ...v } : v;
     }
-  return { translation: out, ...(fieldLocalesFrom(fields)[lang] ?? {}) };
+  const modules = Object.fromEntries(Object.entries(fields).map(([path, texts]) => [path, { default: texts }]));
+  return { translation: out, ...(fieldLocalesFrom(modules)[lang] ?? {}) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageBundle, type LanguageBundle } from './bundle';
+import { languageBundle, type LanguageBundle, type Tree } from './bundle';
 import { LANGUAGES } from './index';
 import base from './locales/en.json';
 
@@ -13,7 +13,12 @@ function keys(obj: object, prefix = ''): string[] {
 }
 
 /** English as a whole: the bundle and the page-only texts that come with their pages (bundles/en.ts). */
-const allEnglish = languageBundle('en', base, import.meta.glob('./locales/*/en.json', { eager: true }), {});
+const allEnglish = languageBundle(
+  'en',
+  base,
+  import.meta.glob<Tree>('./locales/*/en.json', { eager: true, import: 'default' }),
+  {},
+);
 
 describe('translations', () => {
   const english = keys(allEnglish.translation!).sort();

@@ -1,50 +1,10 @@
-import {
-  Boundary,
-  Button,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  OverflowList,
-  Popover,
-  Tooltip,
-  type IconName,
-} from '@blueprintjs/core';
-import { Fragment } from 'react';
+import { Boundary, Button, OverflowList, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import type { MenuItem as Item } from './api';
 import { MENU_SLIDE_MS } from './layout-config';
 import { isExternal, menuLabel } from './navigation';
-
-/**
- * One entry of a dropdown: a link to the entry's page, greyed out when the role may not open it; a tooltip (e.g. a
- * missing bot licence) says why.
- */
-function EntryItem({ item, label }: { item: Item; label: (i: Item) => string }) {
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  const why = item.tooltip_key ? t(item.tooltip_key) : undefined;
-  return (
-    <MenuItem
-      data-menu-id={item.id}
-      icon={item.icon_class as IconName}
-      text={
-        why ? (
-          <Tooltip content={why} placement="right">
-            <span>{label(item)}</span>
-          </Tooltip>
-        ) : (
-          label(item)
-        )
-      }
-      htmlTitle={why}
-      disabled={item.disabled}
-      {...(isExternal(item.action_url)
-        ? { href: item.action_url!, target: '_blank', rel: 'noopener noreferrer' }
-        : { onClick: () => item.action_url && navigate(item.action_url) })}
-    />
-  );
-}
+import { ShellPopover } from './ShellPopover';
 
 /**
  * The main menu in the header: the role-filtered entries from GET /api/sys/permissions/menu/sidebar. Entries that do
@@ -56,16 +16,10 @@ export function HeaderMenu({ items }: { items: Item[] }) {
   const visible = (i: Item) =>
     i.children ? (
       <div key={i.id} className="header-entry">
-        <Popover
+        <ShellPopover
           transitionDuration={MENU_SLIDE_MS}
           placement="bottom-start"
-          content={
-            <Menu aria-label={label(i)}>
-              {i.children.map((c) => (
-                <EntryItem key={c.id} item={c} label={label} />
-              ))}
-            </Menu>
-          }
+          content={(m) => <m.GroupMenu group={i} />}
         >
           <Button
             variant="minimal"
@@ -74,7 +28,7 @@ export function HeaderMenu({ items }: { items: Item[] }) {
             data-menu-id={i.id}
             text={label(i)}
           />
-        </Popover>
+        </ShellPopover>
       </div>
     ) : (
       <div key={i.id} className="header-entry">
@@ -96,28 +50,13 @@ export function HeaderMenu({ items }: { items: Item[] }) {
   const overflow = (rest: Item[]) =>
     rest.length ? (
       <div className="header-entry">
-        <Popover
+        <ShellPopover
           transitionDuration={MENU_SLIDE_MS}
           placement="bottom-start"
-          content={
-            <Menu aria-label={t('SHELL.HEADER.MORE')} className="header-more-menu">
-              {rest.map((i) =>
-                i.children ? (
-                  <Fragment key={i.id}>
-                    <MenuDivider title={<span data-menu-id={i.id}>{label(i)}</span>} />
-                    {i.children.map((c) => (
-                      <EntryItem key={c.id} item={c} label={label} />
-                    ))}
-                  </Fragment>
-                ) : (
-                  <EntryItem key={i.id} item={i} label={label} />
-                ),
-              )}
-            </Menu>
-          }
+          content={(m) => <m.MoreMenu rest={rest} />}
         >
           <Button variant="minimal" endIcon="caret-down" data-testid="header-more" text={t('SHELL.HEADER.MORE')} />
-        </Popover>
+        </ShellPopover>
       </div>
     ) : null;
   return (

@@ -10,7 +10,6 @@ import {
   Icon,
   InputGroup,
   NonIdealState,
-  Popover,
   Spinner,
   type IconName,
 } from '@blueprintjs/core';
@@ -20,6 +19,7 @@ import { errorMessage } from '../api/client';
 import { toastError, toastSuccess } from '../components/toaster';
 import { move } from './list-move';
 import { SEARCH_DELAY_MS } from './layout';
+import { ShellPopover } from './ShellPopover';
 import {
   QUICK_LAUNCH_PAGE,
   useQuickLaunch,
@@ -202,15 +202,15 @@ export function QuickLaunch() {
   );
   return (
     <>
-      <Popover
-        content={content}
+      <ShellPopover
+        content={() => content}
         placement="bottom-end"
         isOpen={open}
         onInteraction={setOpen}
         portalClassName="shell-overlay"
       >
         <Button variant="minimal" icon="grid-view" aria-label={t('SHELL.QUICK_LAUNCH.TITLE')} />
-      </Popover>
+      </ShellPopover>
       {editing && ql.isSuccess && <QuickLaunchDialog current={items} onClose={() => setEditing(false)} />}
     </>
   );

@@ -1,7 +1,7 @@
-import { Button, Icon, Menu, MenuDivider, MenuItem, Popover, type IconName } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { useTenantInfo } from '../api/tenant';
 import { configAtom } from '../state/auth';
@@ -10,36 +10,19 @@ import { QuickLaunch } from './QuickLaunch';
 import { TopbarNotifications } from './TopbarNotifications';
 import { UniButton } from '../uni/UniButton';
 import { layoutConfigAtom, MENU_SLIDE_MS } from './layout-config';
-import { menuLabel } from './navigation';
+import { ShellPopover } from './ShellPopover';
 
 /** Settings quick actions: the settings entries the user may open, plus their own profile. */
 function QuickActions({ settings }: { settings: Item | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const content = (
-    <Menu aria-label={t('SHELL.TOPBAR.QUICK_ACTIONS')}>
-      <MenuItem icon="user" text={t('SHELL.USER.PROFILE')} onClick={() => navigate('/app/user/profile')} />
-      <MenuItem
-        icon="lock"
-        text={t('SHELL.USER.SECURITY_QUESTION')}
-        onClick={() => navigate('/app/user/profile/security-question')}
-      />
-      {settings?.children?.length ? <MenuDivider title={menuLabel(t, settings)} /> : null}
-      {settings?.children?.map((c) => (
-        <MenuItem
-          key={c.id}
-          icon={c.icon_class as IconName}
-          text={menuLabel(t, c)}
-          disabled={c.disabled}
-          onClick={() => c.action_url && navigate(c.action_url)}
-        />
-      ))}
-    </Menu>
-  );
   return (
-    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
+    <ShellPopover
+      content={(m) => <m.QuickActionsMenu settings={settings} />}
+      placement="bottom-end"
+      transitionDuration={MENU_SLIDE_MS}
+    >
       <Button variant="minimal" icon="cog" aria-label={t('SHELL.TOPBAR.QUICK_ACTIONS')} />
-    </Popover>
+    </ShellPopover>
   );
 }
 
@@ -62,55 +45,28 @@ function Help() {
     </div>
   );
   return (
-    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
+    <ShellPopover content={() => content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
       <Button variant="minimal" icon="help" aria-label={t('SHELL.HELP.TITLE')} />
-    </Popover>
+    </ShellPopover>
   );
 }
 
 /** The user menu: My Profile, sign out; Audit Trail and Process for system administrators. */
 function UserMenu({ items }: { items: Item[] }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const config = useAtomValue(configAtom);
   const u = config?.userInfo;
-  const content = (
-    <Menu aria-label={t('SHELL.USER.MENU')}>
-      <MenuDivider title={u?.email} />
-      <MenuItem icon="user" text={t('SHELL.USER.PROFILE')} onClick={() => navigate('/app/user/profile')} />
-      {items.map((it) =>
-        it.new_tab ? (
-          <MenuItem
-            key={it.id}
-            data-menu-id={it.id}
-            icon={it.icon_class as IconName}
-            text={menuLabel(t, it)}
-            href={it.action_url ?? undefined}
-            target="_blank"
-            rel="noopener"
-          />
-        ) : (
-          <MenuItem
-            key={it.id}
-            data-menu-id={it.id}
-            icon={it.icon_class as IconName}
-            text={menuLabel(t, it)}
-            onClick={() => it.action_url && navigate(it.action_url)}
-          />
-        ),
-      )}
-      <MenuDivider />
-      <MenuItem icon="log-out" text={t('AUTH.SIGN_OUT')} onClick={() => navigate('/logout')} />
-    </Menu>
-  );
   return (
-    <Popover content={content} placement="bottom-end" transitionDuration={MENU_SLIDE_MS}>
+    <ShellPopover
+      content={(m) => <m.UserMenu email={u?.email} items={items} />}
+      placement="bottom-end"
+      transitionDuration={MENU_SLIDE_MS}
+    >
       <Button variant="minimal" icon="user" endIcon="caret-down" className="topbar-user" data-testid="user-menu">
         <span className="topbar-user-name" data-testid="signed-in-name" data-tenant-text>
           {u?.fullname}
         </span>
       </Button>
-    </Popover>
+    </ShellPopover>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Intent, Popover, Tag } from '@blueprintjs/core';
+import { Button, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { NotificationsDropdown } from '../pages/notifications/NotificationsDropdown';
 import { useNotifications } from './api';
+import { ShellPopover } from './ShellPopover';
 
 /**
  * The topbar bell: unread badge (GET /api/Notification?page=1&lenght=10, raised at once by pushed notifications,
@@ -14,10 +14,10 @@ export function TopbarNotifications() {
   const q = useNotifications();
   const unread = q.data?.unread ?? 0;
   return (
-    <Popover
+    <ShellPopover
       isOpen={open}
       onInteraction={setOpen}
-      content={<NotificationsDropdown onClose={() => setOpen(false)} />}
+      content={(m) => <m.NotificationsDropdown onClose={() => setOpen(false)} />}
       placement="bottom-end"
       popoverClassName="notif-popover"
     >
@@ -33,6 +33,6 @@ export function TopbarNotifications() {
           </Tag>
         )}
       </Button>
-    </Popover>
+    </ShellPopover>
   );
 }

@@ -1,9 +1,12 @@
 import base from '../locales/de.json';
-import { languageBundle } from '../bundle';
+import { languageBundle, type Tree } from '../bundle';
 
 export default languageBundle(
   'de',
   base,
-  import.meta.glob('../locales/*/de.json', { eager: true }),
-  import.meta.glob('../../../../plugins/fields/*/locales/de.json', { eager: true }),
+  import.meta.glob<Tree>('../locales/*/de.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, string>>('../../../../plugins/fields/*/locales/de.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

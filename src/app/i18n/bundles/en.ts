@@ -1,5 +1,5 @@
 import base from '../locales/en.json';
-import { languageBundle } from '../bundle';
+import { languageBundle, type Tree } from '../bundle';
 
 /**
  * English comes with the app, so it carries only texts the shell, sign-in and forms need. Features whose texts are
@@ -9,12 +9,15 @@ import { languageBundle } from '../bundle';
 export default languageBundle(
   'en',
   base,
-  import.meta.glob(
+  import.meta.glob<Tree>(
     [
       '../locales/*/en.json',
       '!../locales/{audit,dashboards,dataconnector,designer,help,ocr,ocrrules,processconsole,referencedata,reports,rolesperm,uni,webhooks,workflow}/en.json',
     ],
-    { eager: true },
+    { eager: true, import: 'default' },
   ),
-  import.meta.glob('../../../../plugins/fields/*/locales/en.json', { eager: true }),
+  import.meta.glob<Record<string, string>>('../../../../plugins/fields/*/locales/en.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

@@ -1,9 +1,12 @@
 import base from '../locales/es.json';
-import { languageBundle } from '../bundle';
+import { languageBundle, type Tree } from '../bundle';
 
 export default languageBundle(
   'es',
   base,
-  import.meta.glob('../locales/*/es.json', { eager: true }),
-  import.meta.glob('../../../../plugins/fields/*/locales/es.json', { eager: true }),
+  import.meta.glob<Tree>('../locales/*/es.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, string>>('../../../../plugins/fields/*/locales/es.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

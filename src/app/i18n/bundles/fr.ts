@@ -1,9 +1,12 @@
 import base from '../locales/fr.json';
-import { languageBundle } from '../bundle';
+import { languageBundle, type Tree } from '../bundle';
 
 export default languageBundle(
   'fr',
   base,
-  import.meta.glob('../locales/*/fr.json', { eager: true }),
-  import.meta.glob('../../../../plugins/fields/*/locales/fr.json', { eager: true }),
+  import.meta.glob<Tree>('../locales/*/fr.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, string>>('../../../../plugins/fields/*/locales/fr.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

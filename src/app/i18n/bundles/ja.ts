@@ -1,9 +1,12 @@
 import base from '../locales/ja.json';
-import { languageBundle } from '../bundle';
+import { languageBundle, type Tree } from '../bundle';
 
 export default languageBundle(
   'ja',
   base,
-  import.meta.glob('../locales/*/ja.json', { eager: true }),
-  import.meta.glob('../../../../plugins/fields/*/locales/ja.json', { eager: true }),
+  import.meta.glob<Tree>('../locales/*/ja.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, string>>('../../../../plugins/fields/*/locales/ja.json', {
+    eager: true,
+    import: 'default',
+  }),
 );
