@@ -323,6 +323,60 @@ describe.each(await testDialects())('record lists, deletes and comments on %s', 
     conforms(await get('/api/Task/total', 'mia'), TotalAnswer);
   });
 
+  it("names each row's initiator and open tasks as the database has them", async () => {
+    const rows = (await list('admin')).json().data.data as (Row & { tasks: { assignee: string; step: string }[] })[];
+    expect(rows.length).toBe(submitted.length);
+    const names = new Map(
+      (await o.tdb.selectFrom('users').select(['id', 'fullname']).execute()).map((u) => [u.id, u.fullname]),
+    );
+    const open = await o.tdb
+      .selectFrom('tasks')
+      .select(['record_id', 'assignee_id', 'activity_title'])
+      .where('status', '=', 'In Progress')
+      .execute();
+    const initiators = await o.tdb.selectFrom('records').select(['id', 'workflow_initiator_user']).execute();
+    let withTasks = 0;
+    for (const r of rows) {
+      const expected = open
+        .filter((t) => t.record_id === r.id)
+        .map((t) => ({ assignee: names.get(t.assignee_id), step: t.activity_title }));
+      expect(r.tasks).toEqual(expect.arrayContaining(expected));
+      expect(r.tasks.length).toBe(expected.length);
+      if (expected.length) withTasks++;
+      const by = initiators.find((x) => x.id === r.id)!.workflow_initiator_user;
+      expect(r.workflow_initiator_user).toBe(by ? names.get(by) : null);
+    }
+    expect(withTasks).toBeGreaterThan(0);
+    expect(rows.some((r) => r.workflow_initiator_user === 'sam person')).toBe(true);
+  });
+
+  it("applies a changed app rule or a deleted app to the very next page (the app's row is reused only until then)", async () => {
+    expect((await list('sam')).statusCode).toBe(200);
+    const { permission } = await o.tdb
+      .selectFrom('modules')
+      .select('permission')
+      .where('id', '=', moduleId)
+      .executeTakeFirstOrThrow();
+    const setPermission = (p: string) =>
+      o.tdb.updateTable('modules').set({ permission: p }).where('id', '=', moduleId).execute();
+    await setPermission(JSON.stringify({ rules: { view: { users: [id.mia!] } } }));
+    try {
+      expect((await list('sam')).statusCode).toBe(403);
+      expect((await list('mia')).statusCode).toBe(200);
+    } finally {
+      await setPermission(permission);
+    }
+    expect((await list('sam')).statusCode).toBe(200);
+    const deleted = new Date().toISOString();
+    await o.tdb.updateTable('modules').set({ deleted_on: deleted }).where('id', '=', moduleId).execute();
+    try {
+      expect((await list('sam')).statusCode).toBe(404);
+    } finally {
+      await o.tdb.updateTable('modules').set({ deleted_on: null }).where('id', '=', moduleId).execute();
+    }
+    expect((await list('sam')).statusCode).toBe(200);
+  });
+
   it('summarises by process status', async () => {
     const task = await o.tdb
       .selectFrom('tasks')

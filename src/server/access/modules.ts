@@ -160,7 +160,19 @@ export async function assertModuleAccess(
     .where('deleted_on', 'is', null)
     .executeTakeFirst();
   if (!m) throw notFound('App not found');
-  const permission = parsePermission(m.permission);
+  await assertModulePermission(tdb, user, parsePermission(m.permission), action);
+}
+
+/**
+ * The check of assertModuleAccess on a permission already read (a list reuses the app's row while the database has
+ * not changed): throws 403 when the user may not `action` the app's records. Teams are read now when the rule names any.
+ */
+export async function assertModulePermission(
+  tdb: TenantDb,
+  user: AuthUser,
+  permission: ModulePermission,
+  action: ModuleAction,
+): Promise<void> {
   const teams = ruleNamesTeams(permission, action) ? await teamsOf(tdb, user.id) : undefined;
   const match = matchModuleRule(user, permission, action, teams);
   // Refused by the rule it follows (no rule of its own): that rule's wording, as before the action had a rule.

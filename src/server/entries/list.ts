@@ -70,6 +70,8 @@ export interface PageScope {
   moduleId: string;
   draft: boolean;
   columns: Map<string, ListColumn>;
+  /** Also read the names a list shows beside each row (extrasSql); lookups need only the values. */
+  extras?: boolean;
 }
 
 export interface ListScope extends PageScope {
@@ -98,7 +100,6 @@ const SELECT = [
   'records.id',
   'records.module_version',
   'records.version',
-  'records.is_draft',
   'records.data',
   'records.sequence_number',
   'records.workflow_instance_id',
@@ -113,6 +114,27 @@ const SELECT = [
   'records.modified_on',
 ] as const;
 
+/** A user's name as lists show it (full name, else user name). */
+const nameSql = (u: string) => `coalesce(nullif(${u}.fullname, ''), ${u}.username, '')`;
+
+/**
+ * The names the page shows beside each row, read in the page's own statement (one statement, one round trip per
+ * page): the initiator's name and the open tasks as [assignee name, step] pairs (a JSON array, null for none).
+ * Both carry the row's tenant, so they never reach another tenant's users or tasks.
+ */
+function extrasSql(dialect: DialectName) {
+  const pair =
+    dialect === 'sqlite'
+      ? `json_group_array(json_array(${nameSql('u')}, k.activity_title))`
+      : `json_agg(json_build_array(${nameSql('u')}, k.activity_title))::text`;
+  return {
+    initiator: sql<string | null>`(select ${sql.raw(nameSql('iu'))} from users iu where iu.tenant_id = records.tenant_id and iu.id = records.workflow_initiator_user)`,
+    tasks: sql<
+      string | null
+    >`(select ${sql.raw(pair)} from tasks k left join users u on u.tenant_id = k.tenant_id and u.id = k.assignee_id where k.tenant_id = records.tenant_id and k.record_id = records.id and k.status = ${OPEN})`,
+  };
+}
+
 /** The rows of a segment: null sort values (sorted by id) or non-null ones (sorted by value, then id). */
 async function segment(
   s: PageScope,
@@ -121,14 +143,36 @@ async function segment(
   after: Cursor | undefined,
   limit: number,
   offset: number,
+): Promise<SegmentRow[]> {
+  // SQLite: the rows tied with the cursor's value, then those past it, each an exact index range. One condition
+  // "value >= v and (value > v or id > i)" reads every row's JSON again only to evaluate the tie-break.
+  if (after && !nulls && s.dialect === 'sqlite') {
+    const ties = await segmentPart(s, q, nulls, after, limit, offset, 'ties');
+    if (ties.length >= limit) return ties;
+    return [...ties, ...(await segmentPart(s, q, nulls, after, limit - ties.length, offset, 'past'))];
+  }
+  return segmentPart(s, q, nulls, after, limit, offset, '');
+}
+
+async function segmentPart(
+  s: PageScope,
+  q: ListQuery,
+  nulls: boolean,
+  after: Cursor | undefined,
+  limit: number,
+  offset: number,
+  part: '' | 'ties' | 'past',
 ) {
   const e = q.sort.sortExpr;
   const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = q.dir;
   const build = (tdb: TenantDb) => {
+    const extras = s.extras ? extrasSql(s.dialect) : { initiator: sql<null>`null`, tasks: sql<null>`null` };
     let b = base(s, q, true, tdb, placeholderUser(s.user)).select([
       ...SELECT,
       sql<string | number | null>`${e}`.as('sort_value'),
+      extras.initiator.as('initiator_name'),
+      extras.tasks.as('open_tasks'),
     ]);
     if (nulls) {
       b = b.where(sql<SqlBool>`${e} is null`);
@@ -137,14 +181,12 @@ async function segment(
     } else {
       if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
       // PostgreSQL takes a row value as one index condition, so no row is fetched only to evaluate the tie-break
-      // (its sort key is a function call); SQLite scans the index from the cursor only for a range plus tie-break.
-      if (after && s.dialect === 'postgres')
-        b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
-      else if (after)
-        b = b
-          .where(sql<SqlBool>`${e} ${cmp}= ${param('v')}`)
-          .where(sql<SqlBool>`(${e} ${cmp} ${param('v')} or records.id ${cmp} ${param('i')})`);
-      b = b.orderBy(e, order).orderBy('records.id', order);
+      // (its sort key is a function call); SQLite reads the ties and the rows past them apart (see segment).
+      if (part === 'ties')
+        b = b.where(sql<SqlBool>`${e} = ${param('v')}`).where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
+      else if (part === 'past') b = b.where(sql<SqlBool>`${e} ${cmp} ${param('v')}`);
+      else if (after) b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
+      b = part === 'ties' ? b.orderBy('records.id', order) : b.orderBy(e, order).orderBy('records.id', order);
     }
     return b.limit(param<number>('limit')).offset(param<number>('offset'));
   };
@@ -159,6 +201,8 @@ async function segment(
     q.dir,
     nulls ? 'n' : 'v',
     after ? 'a' : '',
+    part,
+    s.extras ? 'x' : '',
   ].join('|');
   const values = {
     module: s.moduleId,
@@ -172,7 +216,8 @@ async function segment(
   return (await s.tdb.prepared(key, build, values)).rows;
 }
 
-type Row = Awaited<ReturnType<typeof segment>>[number];
+type SegmentRow = Awaited<ReturnType<typeof segmentPart>>[number];
+type Row = SegmentRow;
 
 /**
  * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
@@ -260,78 +305,37 @@ async function countNow(s: ListScope, q: ListQuery, key: string) {
   return value;
 }
 
-/** Placeholders for a list of ids (the statement is built once per length) and their values. */
-function idParams(prefix: string, ids: string[]) {
-  const values: Record<string, string> = {};
-  for (const [i, id] of ids.entries()) values[`${prefix}${i}`] = id;
-  return { names: ids.map((_, i) => param(`${prefix}${i}`)), values };
-}
-
-/** Names of the users on a page (initiators, assignees of open tasks). */
-async function pageExtras(s: ListScope, rows: Row[]) {
-  const ids = idParams(
-    'r',
-    rows.map((r) => r.id),
-  );
-  const tasks = rows.length
-    ? (
-        await s.tdb.prepared(
-          `list.tasks|${rows.length}`,
-          (t) =>
-            t
-              .selectFrom('tasks')
-              .select(['record_id', 'assignee_id', 'activity_title'])
-              .where('record_id', 'in', ids.names)
-              .where('status', '=', OPEN),
-          ids.values,
-        )
-      ).rows
-    : [];
-  const userIds = [
-    ...new Set([
-      ...rows.map((r) => r.workflow_initiator_user).filter((x): x is string => !!x),
-      ...tasks.map((t) => t.assignee_id),
-    ]),
-  ];
-  const u = idParams('u', userIds);
-  const users = userIds.length
-    ? (
-        await s.tdb.prepared(
-          `list.users|${userIds.length}`,
-          (t) => t.selectFrom('users').select(['id', 'fullname', 'username']).where('id', 'in', u.names),
-          u.values,
-        )
-      ).rows
-    : [];
-  const names = new Map(users.map((x) => [x.id, x.fullname || x.username]));
-  return { tasks, names };
+/** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
+function openTasks(text: string | null): { assignee: string; step: string }[] {
+  if (!text || text === '[]') return [];
+  return (JSON.parse(text) as [string, string][]).map(([assignee, step]) => ({ assignee, step }));
 }
 
 /** One page of records in the list's shape (the columns are added by the caller). */
 export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<EntryPage, 'columns'>> {
-  const [{ rows, next }, c] = await Promise.all([fetchPage(s, q), countsFor(s, q)]);
-  const { tasks, names } = await pageExtras(s, rows);
+  const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true }, q), countsFor(s, q)]);
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
   const data = rows.map((r) => {
     const values = JSON.parse(r.data) as Record<string, unknown>;
+    const shown: Record<string, unknown> = {};
+    for (const k of fieldKeys) if (k in values) shown[k] = values[k];
     const { status, display } = processStatus(r);
     return {
       id: r.id,
       module_version: r.module_version,
       version: r.version,
-      is_draft: !!r.is_draft,
-      data: Object.fromEntries(fieldKeys.filter((k) => k in values).map((k) => [k, values[k]])),
+      // Every row of a list is of one kind: the query reads only drafts or only submitted records.
+      is_draft: s.draft,
+      data: shown,
       sequence_number: r.sequence_number,
       process_status: status,
       process_status_display: display,
       process_outcome: processOutcome(r),
-      tasks: tasks
-        .filter((t) => t.record_id === r.id)
-        .map((t) => ({ assignee: names.get(t.assignee_id) ?? '', step: t.activity_title })),
+      tasks: openTasks(r.open_tasks),
       workflow_status: r.workflow_status,
       workflow_activity_name: r.workflow_activity_name,
       workflow_started_on: r.workflow_started_on,
-      workflow_initiator_user: r.workflow_initiator_user ? (names.get(r.workflow_initiator_user) ?? '') : null,
+      workflow_initiator_user: r.workflow_initiator_user ? (r.initiator_name ?? '') : null,
       workflow_initiator_email: r.workflow_initiator_email,
       workflow_completed_on: r.workflow_completed_on,
       workflow_instance_id: r.workflow_instance_id,

@@ -3,16 +3,48 @@ import type { RecordCommentsTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { param } from '../db/prepared-query.js';
 import { notFound } from '../http/errors.js';
+import { changeCount } from '../db/change-count.js';
+import { parsePermission, type ModulePermission } from '../access/index.js';
+import { indexedFieldNames } from './indexes.js';
+import { Reusable } from './reusable.js';
 
-/** What a record list needs of its app (built once: every page asks it). */
-export async function listedModule(tdb: TenantDb, moduleId: string) {
+/** What a record list needs of its app: who may view it, its published version and its indexed fields. */
+export interface ListedModule {
+  permission: ModulePermission;
+  publishedVersion: number | null;
+  indexed: string[];
+}
+
+const listed = new Reusable<ListedModule>();
+
+/**
+ * The app's row for a list, read once while the database has not changed (every page asks it; a change anywhere
+ * reads it afresh, so a new permission or version applies to the next page). 404 for a missing or deleted app.
+ */
+export async function listedModule(tdb: TenantDb, moduleId: string): Promise<ListedModule> {
+  const key = `${tdb.tenantId}|${moduleId}`;
+  const hit = listed.get(key);
+  if (hit) return hit;
+  const count = changeCount();
   const r = await tdb.prepared(
     'list.module',
-    (t) => t.selectFrom('modules').select(['published_version', 'default_config']).where('id', '=', param('module')),
+    (t) =>
+      t
+        .selectFrom('modules')
+        .select(['permission', 'published_version', 'default_config'])
+        .where('id', '=', param('module'))
+        .where('deleted_on', 'is', null),
     { module: moduleId },
   );
-  if (!r.rows[0]) throw notFound('App not found');
-  return r.rows[0];
+  const row = r.rows[0];
+  if (!row) throw notFound('App not found');
+  const m = {
+    permission: parsePermission(row.permission),
+    publishedVersion: row.published_version,
+    indexed: indexedFieldNames(row.default_config),
+  };
+  listed.set(key, count, m);
+  return m;
 }
 
 export const recordsToDelete = (tdb: TenantDb, ids: string[]) =>

@@ -4,10 +4,10 @@ import type { DialectName } from '../db/database.js';
 import type { AuthUser } from '../identity/user-info.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { badRequest } from '../http/errors.js';
-import { assertModuleAccess } from '../access/index.js';
+import { assertModuleAccess, assertModulePermission } from '../access/index.js';
 import { loadVersion } from '../records/store.js';
 import { listColumns, viewKind, type ListColumn } from './columns.js';
-import { indexedFieldNames, type FieldIndexer } from './indexes.js';
+import type { FieldIndexer } from './indexes.js';
 import { listRecords } from './list.js';
 import { parseListQuery, type ListQuery } from './query.js';
 import { listedModule } from './queries.js';
@@ -42,12 +42,12 @@ export async function listEntries(
   body: ListBody,
 ): Promise<EntryPage> {
   if (!moduleId) throw badRequest('moduleId is required.');
-  await assertModuleAccess(tdb, user, moduleId, 'view');
   const m = await listedModule(tdb, moduleId);
-  if (!m.published_version) return EMPTY;
-  const v = await loadVersion(tdb, moduleId, m.published_version);
+  await assertModulePermission(tdb, user, m.permission, 'view');
+  if (!m.publishedVersion) return EMPTY;
+  const v = await loadVersion(tdb, moduleId, m.publishedVersion);
   const columns = listColumns(v, deps.dialect);
-  const indexed = indexedFieldNames(m.default_config)
+  const indexed = m.indexed
     .map((n) => columns.get(n))
     .filter((c) => c?.field);
   deps.indexer.ensure(indexed.map((c) => ({ name: c!.key, kind: c!.kind })));
