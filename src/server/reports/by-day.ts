@@ -11,6 +11,8 @@ import type { Plan, PlanGroup, Q } from './plan.js';
  * count and average by month). Distinct counts do not add up over days.
  */
 export function groupsByDay(plan: Plan, groups: PlanGroup[]): boolean {
+  // SQLite: only from an index the day leads (dayIndexOf); otherwise grouping by day sorts as much as by month.
+  if (plan.dialect === 'sqlite') return !!plan.dayIndexed && groups.length === 1 && !!groups[0]!.bucket;
   return (
     plan.dialect === 'postgres' &&
     !plan.join &&
@@ -32,7 +34,10 @@ export function groupedByDay(tdb: TenantDb, plan: Plan, groups: PlanGroup[], rec
   const outer = plan.measures.map((m) => {
     const x = m.col?.expr;
     if (m.agg === 'count' || !x) return sql`sum(${part(sql`count(*)`)})`;
-    if (m.agg === 'avg') return sql`sum(${part(sql`sum(${x})`)}) / nullif(sum(${part(sql`count(${x})`)}), 0)`;
+    // SQLite divides integers as integers: a real sum, as avg() itself sums.
+    const total = (e: RawBuilder<unknown>) =>
+      plan.dialect === 'sqlite' ? sql`cast(sum(${e}) as real)` : sql`sum(${e})`;
+    if (m.agg === 'avg') return sql`${total(part(sql`sum(${x})`))} / nullif(sum(${part(sql`count(${x})`)}), 0)`;
     if (m.agg === 'sum') return sql`sum(${part(sql`sum(${x})`)})`;
     return sql`${sql.raw(m.agg)}(${part(sql`${sql.raw(m.agg)}(${x})`)})`;
   });

@@ -22,6 +22,15 @@ export const PROCESS_COLUMNS = [
   'workflow_initiator_user',
 ];
 
+/** The process date columns a report may bucket whose day can lead a SQLite report index. */
+export const DAY_COLUMNS = new Set(['workflow_started_on', 'workflow_completed_on', 'created_on']);
+
+/** A date column's day, as by-day.ts groups it (the index expression must be the same for SQLite to use it). */
+export const dayKeySql = (column: string) => {
+  if (!DAY_COLUMNS.has(column)) throw new Error(`unexpected day column ${column}`);
+  return `substr(cast(${column} as text), 1, 10)`;
+};
+
 /**
  * Covering expression indexes for grouped reports on SQLite: (tenant, app, draft flag, the grouped and measured
  * fields, the process columns), so a group-by with sums reads the index alone. Built once per process, the first
@@ -51,23 +60,29 @@ export class ReportIndexer {
     await this.stored?.refresh().catch((err: unknown) => this.log.warn({ err }, 'could not read stored columns'));
   }
 
-  /** The name of the SQLite index over these fields (stable, so each is built once). */
-  static sqliteName(fields: { name: string; kind: ColumnKind }[]) {
-    const exprs = [...new Map(fields.map((f) => [`${f.name}|${f.kind}`, fieldSql('sqlite', f.name, f.kind)])).values()];
+  /**
+   * The name of the SQLite index over these fields (stable, so each is built once); `day`: a process date column
+   * whose day leads the fields, so a report by its month or quarter groups the index's rows by day in index order.
+   */
+  static sqliteName(fields: { name: string; kind: ColumnKind }[], day?: string) {
+    const exprs = [
+      ...(day ? [dayKeySql(day)] : []),
+      ...new Map(fields.map((f) => [`${f.name}|${f.kind}`, fieldSql('sqlite', f.name, f.kind)])).values(),
+    ];
     const key = [...exprs, ...PROCESS_COLUMNS].join(',');
     return { exprs, name: `records_rp_${crypto.createHash('sha1').update(key).digest('hex').slice(0, 16)}` };
   }
 
   /** Whether the index or stored columns of these fields were asked for already (nothing more to check then). */
-  asked(fields: { name: string; kind: ColumnKind }[]): boolean {
+  asked(fields: { name: string; kind: ColumnKind }[], day?: string): boolean {
     if (this.stored) return this.stored.asked(fields);
-    return this.dialect !== 'sqlite' || this.done.has(ReportIndexer.sqliteName(fields).name);
+    return this.dialect !== 'sqlite' || this.done.has(ReportIndexer.sqliteName(fields, day).name);
   }
 
   /** SQLite: the built covering index of exactly these fields, for a plan to read from. */
-  readyIndex(fields: { name: string; kind: ColumnKind }[]): string | undefined {
+  readyIndex(fields: { name: string; kind: ColumnKind }[], day?: string): string | undefined {
     if (this.dialect !== 'sqlite' || this.stored) return undefined;
-    const { name } = ReportIndexer.sqliteName(fields);
+    const { name } = ReportIndexer.sqliteName(fields, day);
     return this.built.has(name) ? name : undefined;
   }
 
@@ -77,10 +92,10 @@ export class ReportIndexer {
     this.done.delete(name);
   }
 
-  ensure(fields: { name: string; kind: ColumnKind }[]): Promise<void> | void {
+  ensure(fields: { name: string; kind: ColumnKind }[], day?: string): Promise<void> | void {
     if (this.stored) return this.stored.ensure(fields);
     if (this.dialect !== 'sqlite') return;
-    const { exprs, name } = ReportIndexer.sqliteName(fields);
+    const { exprs, name } = ReportIndexer.sqliteName(fields, day);
     if (this.done.has(name) || this.done.size >= MAX_INDEXES) return;
     this.done.add(name);
     const ddl = `create index if not exists ${name} on records (tenant_id, module_id, is_draft, ${[...exprs, ...PROCESS_COLUMNS].join(', ')})`;

@@ -13,8 +13,10 @@ import { aggregateSql, bucketSql, columnOf, reportColumns, type ReportColumn, ty
 import type { Aggregate, DateBucket, GroupBy, ReportParameter, ReportSpec, SharedFilters } from './schemas.js';
 import { direct, type Reader } from './cached-rows.js';
 import { IndexedBy } from './indexed-by.js';
-import { groupedFromRows, readsRowsFirst } from './rows-first.js';
+import { fromIndexRows, groupedFromRows, readsRowsFirst, rowsCover } from './rows-first.js';
 import { groupedByDay, groupsByDay } from './by-day.js';
+import { groupedByStatus, groupsByStatus } from './by-status.js';
+import { DAY_COLUMNS } from './indexes.js';
 
 export type Q = SelectQueryBuilder<DB, 'records', object>;
 
@@ -54,6 +56,8 @@ export interface Plan {
   join?: PlanJoin;
   /** SQLite: the covering index grouped levels read the records from (indexes.ts). */
   indexedBy?: string;
+  /** SQLite: that index is led by the grouped date's day (dayIndexOf). */
+  dayIndexed?: boolean;
 }
 
 const AGG_LABEL = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Min', max: 'Max', distinct: 'Distinct' };
@@ -222,6 +226,12 @@ export function levelQuery(tdb: TenantDb, plan: Plan, groups: PlanGroup[], where
   let q = baseQuery(tdb, plan);
   if (plan.indexedBy && !plan.join) q = q.withPlugin(new IndexedBy(plan.indexedBy));
   for (const w of where) q = q.where(w);
+  if (groupsByStatus(plan, groups)) {
+    // SQLite reads a field inside max() or min() from the table, not the index: the index's rows first then.
+    if (!rowsCover(plan, groups)) return groupedByStatus(tdb, plan, groups, q);
+    const x = fromIndexRows(tdb, plan, groups, q);
+    return groupedByStatus(tdb, x.plan, x.groups, x.q);
+  }
   if (readsRowsFirst(plan, groups, indexedFieldsOf(plan)[0]?.name)) return groupedFromRows(tdb, plan, groups, q);
   if (groupsByDay(plan, groups)) return groupedByDay(tdb, plan, groups, q);
   q = q.select([
@@ -250,6 +260,17 @@ export async function holdsAtLeast(tdb: TenantDb, plan: Plan, n: number, read: R
       .offset(n - 1),
   );
   return rows.length > 0;
+}
+
+/**
+ * SQLite: the process date column a plan groups by month, quarter, year or week alone, whose day leads its covering
+ * index (by-day.ts then groups the index's rows by day in index order, with no sort).
+ */
+export function dayIndexOf(plan: Plan): string | undefined {
+  const [g, ...more] = plan.groups;
+  if (plan.dialect !== 'sqlite' || plan.join || plan.pivot || more.length || !g?.bucket || g.bucket === 'day') return;
+  if (g.col.field || !DAY_COLUMNS.has(g.col.key) || plan.measures.some((m) => m.agg === 'distinct')) return;
+  return g.col.key;
 }
 
 /** The fields a grouped plan reads, for a covering index. */

@@ -23,7 +23,7 @@ import { columnsFor, deleteReport, getReport, listReports, planFor, reportFolder
 import { drillPlan, runPlan } from './run.js';
 import { csvStream, exportTable, xlsxStream } from './export.js';
 import { indexFrom, type ReportIndexer } from './indexes.js';
-import { holdsAtLeast, indexedFieldsOf } from './plan.js';
+import { dayIndexOf, holdsAtLeast, indexedFieldsOf } from './plan.js';
 import { cachedReader } from './cached-rows.js';
 import { ResultCache } from '../db/result-cache.js';
 
@@ -47,9 +47,10 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
       await indexer.prepare();
       const { plan, title, chart } = await planFor(req.tdb, dialect, req.user, req.body, indexer.storedColumn);
       const fields = indexedFieldsOf(plan);
-      const index = indexer.readyIndex(fields);
+      const day = dayIndexOf(plan);
+      const index = indexer.readyIndex(fields, day);
       const result = index
-        ? await runPlan(req.tdb, { ...plan, indexedBy: index }, read).catch((err: unknown) => {
+        ? await runPlan(req.tdb, { ...plan, indexedBy: index, dayIndexed: !!day }, read).catch((err: unknown) => {
             if (!/no such index/i.test(String(err))) throw err;
             indexer.forget(index);
             return runPlan(req.tdb, plan, read);
@@ -57,8 +58,8 @@ export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportI
         : await runPlan(req.tdb, plan, read);
       // A big app grouped this way gets its covering index (SQLite; stored columns on PostgreSQL) for the next run.
       const grouped = plan.groups.length > 0 || plan.measures.length > 0;
-      if (grouped && !indexer.asked(fields) && (await holdsAtLeast(req.tdb, plan, indexFrom.records, read)))
-        void indexer.ensure(fields);
+      if (grouped && !indexer.asked(fields, day) && (await holdsAtLeast(req.tdb, plan, indexFrom.records, read)))
+        void indexer.ensure(fields, day);
       return ok({ ...result, chart, ...(title ? { title } : {}) });
     },
   );

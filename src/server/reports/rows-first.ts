@@ -32,12 +32,19 @@ export function readsRowsFirst(plan: Plan, groups: PlanGroup[], leadingField: st
   return cols.every((c) => c.field || INDEXED.has(c.key));
 }
 
+/** SQLite: whether the covering index's rows hold every column the level reads (fields and INDEXED columns). */
+export function rowsCover(plan: Plan, groups: PlanGroup[]): boolean {
+  if (plan.dialect !== 'sqlite' || !plan.indexedBy || plan.join) return false;
+  const cols = [...groups.map((x) => x.col), ...plan.measures.flatMap((m) => (m.col ? [m.col] : []))];
+  return cols.some((c) => c.field) && cols.every((c) => c.field || INDEXED.has(c.key));
+}
+
 /**
- * The level grouped over `rows` (the plan's records from its covering index: each field's value as f0.., the plain
- * columns under their own names, as `records`): the same groups and measures, so the same figures. `offset 0` keeps
- * SQLite from merging the two queries back into one (its flattener leaves a subquery with an OFFSET alone).
+ * The plan's records as rows of its covering index (each field's value as f0.., the plain columns under their own
+ * names, as `records`), with the plan's groups and measures reading those rows. `offset 0` keeps SQLite from
+ * merging the two queries back into one (its flattener leaves a subquery with an OFFSET alone).
  */
-export function groupedFromRows(tdb: TenantDb, plan: Plan, groups: PlanGroup[], rows: Q): Q {
+export function fromIndexRows(tdb: TenantDb, plan: Plan, groups: PlanGroup[], rows: Q) {
   const fields = new Map<string, string>();
   const read = (c: ReportColumn): ReportColumn => {
     if (!c.field) return c;
@@ -45,10 +52,13 @@ export function groupedFromRows(tdb: TenantDb, plan: Plan, groups: PlanGroup[], 
     return { ...c, expr: sql.ref(`records.${fields.get(c.key)!}`) };
   };
   const outGroups = groups.map((g) => {
-    const c = read(g.col);
-    return g.bucket ? bucketSql(plan.dialect, c.expr, g.bucket) : c.expr;
+    const col = read(g.col);
+    return { ...g, col, expr: g.bucket ? bucketSql(plan.dialect, col.expr, g.bucket) : col.expr };
   });
-  const outMeasures = plan.measures.map((m) => aggregateSql(m.agg, m.col ? read(m.col) : undefined));
+  const measures = plan.measures.map((m) => {
+    const col = m.col ? read(m.col) : undefined;
+    return { ...m, ...(col ? { col } : {}), expr: aggregateSql(m.agg, col) };
+  });
   const byKey = new Map(
     [...groups.map((g) => g.col), ...plan.measures.flatMap((m) => (m.col ? [m.col] : []))].map((c) => [c.key, c]),
   );
@@ -59,10 +69,16 @@ export function groupedFromRows(tdb: TenantDb, plan: Plan, groups: PlanGroup[], 
     ])
     .limit(-1)
     .offset(0);
-  let q = tdb.selectFrom('records').withPlugin(new FromRows(sql`(${inner}) as "records"`.toOperationNode())) as Q;
-  q = q.select([
-    ...outGroups.map((e, i) => sql`${e}`.as(`g${i}`)),
-    ...outMeasures.map((e, i) => sql`${e}`.as(`m${i}`)),
+  const q = tdb.selectFrom('records').withPlugin(new FromRows(sql`(${inner}) as "records"`.toOperationNode())) as Q;
+  return { q, plan: { ...plan, measures }, groups: outGroups };
+}
+
+/** The level grouped over the covering index's rows (fromIndexRows): the same groups and measures, so the same figures. */
+export function groupedFromRows(tdb: TenantDb, plan: Plan, groups: PlanGroup[], rows: Q): Q {
+  const x = fromIndexRows(tdb, plan, groups, rows);
+  const q = x.q.select([
+    ...x.groups.map((g, i) => sql`${g.expr}`.as(`g${i}`)),
+    ...x.plan.measures.map((m, i) => sql`${m.expr}`.as(`m${i}`)),
   ]) as Q;
   return q.groupBy(sql.raw(groups.map((_, i) => String(i + 1)).join(', '))) as Q;
 }
