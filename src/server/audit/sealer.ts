@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
 import { sealTenant } from './chain.js';
+import { withoutNotingChanges } from '../db/change-count.js';
 
 /**
  * How soon after a write its tenant is sealed, and how often every tenant is (entries written by other threads).
@@ -47,11 +48,14 @@ export class AuditSealer {
 
   /** One sealing at a time on this node; another node racing loses on the chain's unique index and retries later. */
   private seal(tenants: string[]): Promise<number> {
-    const run = this.queue.then(async () => {
-      let n = 0;
-      for (const id of tenants) n += await sealTenant(new TenantDb(id, this.db.forTenant(id)));
-      return n;
-    });
+    // Sealing writes only the chain's links and queue, which no kept answer reads: it moves no change count.
+    const run = this.queue.then(() =>
+      withoutNotingChanges(async () => {
+        let n = 0;
+        for (const id of tenants) n += await sealTenant(new TenantDb(id, this.db.forTenant(id)));
+        return n;
+      }),
+    );
     this.queue = run.catch(() => 0);
     return run;
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 
 /**
@@ -32,8 +33,18 @@ export function setCoherent(value: boolean) {
   count++;
 }
 
+const unnoted = new AsyncLocalStorage<true>();
+
+/**
+ * Runs fn, whose writes go only to tables no kept answer reads (the audit sealer's chain links and queue), without
+ * moving the count: a record write is followed seconds later by its audit entry's sealing, which otherwise dropped
+ * every report and list answer computed in between. Only fn's own statements are affected (an async context).
+ */
+export const withoutNotingChanges = <T>(fn: () => Promise<T>): Promise<T> => unnoted.run(true, fn);
+
 /** Something changed here: move the count on and tell the listeners (the change feed to other nodes). */
 export function noteChange() {
+  if (unnoted.getStore()) return;
   count++;
   for (const s of shared) Atomics.add(s, 0, 1);
   for (const l of listeners) l();
