@@ -6,6 +6,13 @@ interface Entry {
   text: string;
 }
 
+/** Whether something computed while the count stood at `count`, at time `at`, may still be served. */
+export const stillTrue = (e: { count: number; at: number }, maxAgeMs: number) =>
+  e.count === changeCount() && resultsReusable() && Date.now() - e.at <= maxAgeMs;
+
+/** Whether something computed under `count` may be kept at all (nothing has changed since). */
+export const keepable = (count: number) => count === changeCount() && resultsReusable();
+
 /**
  * Serialized answers kept for as long as the database has not changed since they were computed (the change
  * count), bounded in entries, bytes and age. The age bound is a backstop for changes made outside any node (a
@@ -30,7 +37,7 @@ export class ResultCache {
   get(key: string): string | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
-    if (e.count !== changeCount() || !resultsReusable() || Date.now() - e.at > this.opts.maxAgeMs) {
+    if (!stillTrue(e, this.opts.maxAgeMs)) {
       this.drop(key, e);
       return undefined;
     }
@@ -39,7 +46,7 @@ export class ResultCache {
 
   /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
   set(key: string, count: number, text: string): void {
-    if (count !== changeCount() || !resultsReusable() || text.length > this.opts.maxEntryBytes) return;
+    if (!keepable(count) || text.length > this.opts.maxEntryBytes) return;
     const old = this.map.get(key);
     if (old) this.drop(key, old);
     this.map.set(key, { count, at: Date.now(), text });

@@ -1,4 +1,4 @@
-import { changeCount, resultsReusable } from '../db/change-count.js';
+import { keepable, stillTrue } from '../db/result-cache.js';
 
 /**
  * Values read from the database, kept while it has not changed since (db/change-count.ts): the same rule as the
@@ -15,7 +15,7 @@ export class Reusable<V> {
   get(key: string): V | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
-    if (e.count !== changeCount() || !resultsReusable() || Date.now() - e.at > this.maxAgeMs) {
+    if (!stillTrue(e, this.maxAgeMs)) {
       this.map.delete(key);
       return undefined;
     }
@@ -24,7 +24,7 @@ export class Reusable<V> {
 
   /** Keeps `v` read while the count stood at `count` (read before the query); nothing if it has moved since. */
   set(key: string, count: number, v: V): void {
-    if (count !== changeCount() || !resultsReusable()) return;
+    if (!keepable(count)) return;
     this.map.delete(key);
     this.map.set(key, { v, count, at: Date.now() });
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
