@@ -245,10 +245,14 @@ describe.each(await testDialects())('audit trail on %s', (dialect) => {
     expect(changeCount()).toBe(idle);
     // An entry written moves it (its transaction wrote a row); sealing that entry afterwards does not.
     await auditMany(o.tdb, [{ action: 'bench.counted' }]);
+    const shown = async () =>
+      (await o.post('admin', '/api/audittrail/datatables', { action: 'bench.counted' })).json().data.data as AuditRow[];
+    expect((await shown()).map((r) => r.sealed)).toEqual([false]);
     const written = changeCount();
     expect(written).toBeGreaterThan(idle);
     expect(await o.t.app.auditSealer.sealAll()).toBe(1);
     expect(changeCount()).toBe(written);
+    expect((await shown()).map((r) => r.sealed)).toEqual([true]);
     expect(await verifyTenant(o.tdb)).toMatchObject({ ok: true, unsealed: 0 });
   });
 

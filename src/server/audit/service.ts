@@ -1,4 +1,4 @@
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AuditEventsTable, DB } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuditFilters, AuditListBody, AuditRow } from './schemas.js';
@@ -79,8 +79,12 @@ export function after(q: Q, cursor: string | null | undefined): Q {
 
 type Stored = Selectable<AuditEventsTable>;
 
-/** `waiting`: ids of entries not yet sealed into the chain (waitingOf). */
-export function toRow(r: Stored, names: Map<string, string>, waiting: ReadonlySet<string> = new Set()): AuditRow {
+/** Whether the entry still waits for the sealer: its row in the queue, looked up for the rows a page returns. */
+const waitingCol = sql<number | boolean>`exists (select 1 from audit_pending p
+  where p.tenant_id = audit_events.tenant_id and p.entry_id = audit_events.id)`.as('waiting');
+type Listed = Stored & { waiting?: number | boolean };
+
+export function toRow(r: Listed, names: Map<string, string>): AuditRow {
   return {
     id: String(r.id),
     at: r.at,
@@ -93,23 +97,8 @@ export function toRow(r: Stored, names: Map<string, string>, waiting: ReadonlySe
     details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null,
     ip: r.ip,
     userAgent: r.user_agent,
-    sealed: !waiting.has(String(r.id)),
+    sealed: !r.waiting,
   };
-}
-
-/** Which of these entries still wait for the sealer (a handful at most: it seals within seconds). */
-export async function waitingOf(tdb: TenantDb, rows: Stored[]): Promise<Set<string>> {
-  if (!rows.length) return new Set();
-  const left = await tdb
-    .selectFrom('audit_pending')
-    .select('entry_id')
-    .where(
-      'entry_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return new Set(left.map((r) => String(r.entry_id)));
 }
 
 /** Names of actors whose entries were written without one (a request's user carries only an id). */
@@ -134,7 +123,7 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
   const q = await filtered(tdb, b, walk);
   const newest = <T extends Q>(x: T) => x.orderBy('audit_events.at', 'desc').orderBy('audit_events.id', 'desc');
   const search = b.search?.trim();
-  let rows: Stored[];
+  let rows: Listed[];
   let next: Pick<Stored, 'at' | 'id'> | undefined;
   let count: number;
   if (!search && !rest.length) {
@@ -143,6 +132,7 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
     const [page, counted] = await Promise.all([
       newest(after(q, b.cursor))
         .selectAll()
+        .select(waitingCol)
         .limit(length + 1)
         .execute(),
       newest(q)
@@ -156,22 +146,28 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
   } else {
     // The window (only the index: at and id), joined by id to the entries the other filters and the search check.
     const window = newest(after(q, b.cursor)).select(['at', 'id']).limit(SCAN).as('w');
-    rows = await searched(equal(tdb.selectFrom('audit_events'), b, rest), search)
+    const found = searched(equal(tdb.selectFrom('audit_events'), b, rest), search)
       .innerJoin(window, 'w.id', 'audit_events.id')
       .selectAll('audit_events')
+      .select(waitingCol)
       .orderBy('w.at', 'desc')
       .orderBy('w.id', 'desc')
       .limit(length + 1)
       .execute();
-    next = rows.length > length ? rows[length - 1] : undefined;
-    let full = !!next;
-    if (!next) {
-      // Whether the window ended before the trail did: then the next page goes on after its last entry.
-      [next] = await newest(after(q, b.cursor))
+    // Whether the window ended before the trail did: then the next page goes on after its last entry. Needed only
+    // when the page is not full; PostgreSQL asks side by side (a second pooled connection), SQLite only then.
+    const edge = () =>
+      newest(after(q, b.cursor))
         .select(['at', 'id'])
         .offset(SCAN - 1)
         .limit(1)
         .execute();
+    const [page, edgeRows] = await Promise.all([found, tdb.dialect === 'postgres' ? edge() : undefined]);
+    rows = page;
+    next = rows.length > length ? rows[length - 1] : undefined;
+    let full = !!next;
+    if (!next) {
+      [next] = edgeRows ?? (await edge());
       full = !!next;
     }
     // Counted within the window: a full window means there may be more than found.
@@ -179,9 +175,9 @@ export async function auditPage(tdb: TenantDb, b: AuditListBody) {
   }
   const shown = rows.slice(0, length);
   const total = Math.min(count, COUNT_CAP);
-  const [names, waiting] = await Promise.all([actorNames(tdb, shown), waitingOf(tdb, shown)]);
+  const names = await actorNames(tdb, shown);
   return {
-    data: shown.map((r) => toRow(r, names, waiting)),
+    data: shown.map((r) => toRow(r, names)),
     recordsTotal: total,
     recordsFiltered: total,
     countCapped: count > COUNT_CAP,
