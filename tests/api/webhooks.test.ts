@@ -48,7 +48,7 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
       { username: 'max', fullname: 'Max Manager' },
       { username: 'cody', isConsultant: true },
     ],
-    { env: { WEBHOOK_RETRY_DELAYS_MS: '0,30,30' } },
+    { env: { WEBHOOK_RETRY_DELAYS_MS: '0,400,400' } },
   );
   const rx = startReceiver();
   let url = '';
@@ -165,9 +165,9 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     rx.state.fail = 2;
     await submit('Hotel');
     await deliver();
-    await new Promise((r) => setTimeout(r, 40));
+    await new Promise((r) => setTimeout(r, 450));
     await deliver();
-    await new Promise((r) => setTimeout(r, 40));
+    await new Promise((r) => setTimeout(r, 450));
     await deliver();
     expect(rx.got.map((g) => g.body.type)).toEqual(['record.submitted']);
     const log = await o.post('admin', '/api/webhook/executionlog', { webhookId: hookId, page: 1, length: 3 });
@@ -201,7 +201,7 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     await submit('Train');
     for (let i = 0; i < 3; i++) {
       await deliver();
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, 450));
     }
     const hook = await o.get('admin', `/api/webhook/detail?id=${hookId}`);
     expect(hook.json().data).toMatchObject({ failed: 1, pending: 0 });
@@ -235,7 +235,7 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     try {
       await submit('Ferry');
       await deliver();
-      await new Promise((r) => setTimeout(r, 40));
+      await new Promise((r) => setTimeout(r, 450));
       await deliver();
     } finally {
       opts.disableAfterMs = was;
@@ -256,7 +256,7 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     rx.got.length = 0;
     const on = await o.post('admin', '/api/webhook/save', { ...hook.json().data, active: true, secret: undefined });
     expect(on.json(), on.body).toMatchObject({ success: true, data: { active: true, disabledReason: null } });
-    await new Promise((r) => setTimeout(r, 40)); // its next retry's time
+    await new Promise((r) => setTimeout(r, 450)); // its next retry's time
     await deliver();
     expect(rx.got.map((g) => g.body.data.record.fields?.title)).toEqual(['Ferry']);
   });
@@ -280,13 +280,13 @@ describe.each(await testDialects())('webhooks on %s', (dialect) => {
     rx.got.length = 0;
     rx.state.fail = 1;
     await submit('Bus');
-    await deliver(); // the first attempt fails; the retry is due 30 ms later
+    await deliver(); // the first attempt fails; the retry is due 400 ms later (after this drain, however slow the machine)
     expect(rx.got).toHaveLength(0);
     await o.t.app.close();
     const next = await buildApp({ config: o.t.config, db: o.t.db, logger: false });
     o.t.app = next.app;
     o.t.ctx = next.ctx;
-    await new Promise((r) => setTimeout(r, 40));
+    await new Promise((r) => setTimeout(r, 450));
     await next.ctx.outbox.drain();
     await next.app.webhooks.drain();
     await next.app.webhooks.drain();
