@@ -1,7 +1,8 @@
-// What auditing costs approvals (part of audit.bench.ts): the same approval transition (engine TRANSITIONS.approve,
-// one transaction each, PostgreSQL 8 at once, SQLite one after another) in rounds with auditing and with the audit
-// insert skipped (on, off, off, on, … after a warm-up of each), in one run on one database; the sealer chains what
-// was written meanwhile, as in service.
+// What auditing costs approvals (part of audit.bench.ts): the same approval transition (engine TRANSITIONS.approve),
+// 8 at once as the server runs them (PostgreSQL: a transaction each; SQLite: the group commit that concurrent
+// actions share, engine/transitions.ts), in rounds with auditing and with the audit insert skipped (on, off, off,
+// on, … after a warm-up of each), in one run on one database; the sealer chains what was written meanwhile, as in
+// service. BENCH_AUDIT_SERIAL=1 runs them one after another, a transaction each (a lone client's latency).
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { report } from './lib.js';
@@ -14,6 +15,7 @@ import type { DB } from '../src/server/db/schema.js';
 import { TenantDb, type TenantWrite } from '../src/server/tenancy/tenant-db.js';
 import { TRANSITIONS } from '../src/server/engine/transitions.js';
 import { inTransaction } from '../src/server/engine/write.js';
+import { GroupCommitter } from '../src/server/db/group-commit.js';
 import { authUserOf } from '../src/server/identity/user-info.js';
 
 const TASKS = Number(process.env.BENCH_AUDIT_APPROVALS ?? 6000);
@@ -89,7 +91,13 @@ export async function approvalsWithAndWithoutAudit(dialect: DialectName) {
         .where('status', '=', 'In Progress')
         .execute()
     ).map((r) => r.id);
-    const lanes = dialect === 'postgres' ? 8 : 1;
+    const serial = process.env.BENCH_AUDIT_SERIAL === '1';
+    const lanes = serial ? 1 : 8;
+    // On SQLite the server's actions share commits (app.ts): one committer per mode, as one server would have.
+    const groups =
+      dialect === 'sqlite' && !serial
+        ? { on: new GroupCommitter(t.db.system), off: new GroupCommitter(t.db.system, (id, k) => new Unaudited(id, k)) }
+        : undefined;
     // A warm-up round per mode (not counted): the first round otherwise pays for compiling statements and warming
     // caches, and it was always an audited one.
     const warm = Math.min(WARM, Math.floor(tasks.length / 10));
@@ -112,7 +120,8 @@ export async function approvalsWithAndWithoutAudit(dialect: DialectName) {
         Array.from({ length: lanes }, async () => {
           while (next < mine.length) {
             const taskId = mine[next++]!;
-            await inTransaction(db, (tx) => TRANSITIONS.approve(tx, user, { taskId, accepted: true }));
+            const approve = (tx: TenantDb) => TRANSITIONS.approve(tx, user, { taskId, accepted: true });
+            await (groups ? groups[mode].run(tenantId, approve) : inTransaction(db, approve));
           }
         }),
       );
@@ -168,6 +177,7 @@ export async function approvalsWithAndWithoutAudit(dialect: DialectName) {
       // The part of the audited rounds' time spent in the final sealAll (the timer's sealing runs during the round).
       sealAllMs: Math.round(sealing),
       lanes,
+      commits: groups ? 'shared (group commit)' : 'one per approval',
       load: fs.readFileSync('/proc/loadavg', 'utf8').trim(),
     });
   } finally {

@@ -21,7 +21,11 @@ export class GroupCommitter {
   private queue: Job[] = [];
   private running = false;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** How a job sees its savepoint (the audit bench swaps in one that skips audit inserts). */
+    private readonly scope = (tenantId: string, k: Kysely<DB>) => new TenantDb(tenantId, k),
+  ) {}
 
   run<T>(tenantId: string, fn: (tx: TenantDb) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -50,7 +54,7 @@ export class GroupCommitter {
         const name = `t${i}`;
         const sp = await trx.savepoint(name).execute();
         try {
-          const value = await job.fn(new TenantDb(job.tenantId, sp));
+          const value = await job.fn(this.scope(job.tenantId, sp));
           await sp.releaseSavepoint(name).execute();
           settled.push({ job, ok: true, value });
         } catch (err) {
