@@ -156,7 +156,10 @@ export async function approvalsWithAndWithoutAudit(dialect: DialectName) {
         block = { on: 0, off: 0 };
       }
     }
-    const median = [...blocks].sort((a, b) => a - b)[Math.floor(blocks.length / 2)] ?? 0;
+    const sorted = [...blocks].sort((a, b) => a - b);
+    const median = sorted.length
+      ? (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2
+      : 0;
     const rate = (m: 'on' | 'off') => Math.round((count[m] / spent[m]) * 1000);
     const audited = await tdb
       .selectFrom('audit_events')

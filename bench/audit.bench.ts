@@ -19,6 +19,7 @@ import { TenantDb } from '../src/server/tenancy/tenant-db.js';
 import { auditPage } from '../src/server/audit/service.js';
 import { hashOf } from '../src/server/audit/chain.js';
 import { approvalsWithAndWithoutAudit } from './audit-approvals.js';
+import { approvalsOverHttp } from './audit-http.js';
 
 export const name = 'audit';
 
@@ -382,7 +383,8 @@ export async function run() {
   const part = process.env.BENCH_AUDIT_PART;
   for (const d of await testDialects()) {
     if (only && only !== d) continue;
-    if (part !== 'approvals') await list(d);
-    if (part !== 'list') await approvalsWithAndWithoutAudit(d);
+    if (!part || part === 'list') await list(d);
+    if (!part || part === 'approvals') await approvalsWithAndWithoutAudit(d);
+    if (!part || part === 'http') await approvalsOverHttp(d);
   }
 }

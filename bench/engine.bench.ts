@@ -74,7 +74,7 @@ const definition = {
   ],
 };
 
-interface Seeded {
+export interface Seeded {
   tenantId: string;
   userId: string;
   moduleId: string;
@@ -83,7 +83,7 @@ interface Seeded {
 }
 
 /** The seed script: tenant, user, module and version through the app's own code; instances by batched inserts. */
-async function seed(dialect: DialectName, env: Record<string, string>, instances: number): Promise<Seeded> {
+export async function seed(dialect: DialectName, env: Record<string, string>, instances: number): Promise<Seeded> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const owner = openOwnerDatabase(config);
   await migrateToLatest(owner, dialect);
@@ -238,7 +238,7 @@ async function seed(dialect: DialectName, env: Record<string, string>, instances
  * CPU seconds a process has used (user + system), from /proc: a figure that machine load does not inflate. With a
  * thread id, that thread's alone (the main thread's id is the process id).
  */
-function cpuSeconds(pid: number | undefined, tid?: number): number {
+export function cpuSeconds(pid: number | undefined, tid?: number): number {
   try {
     const file = tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`;
     const f = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
@@ -249,7 +249,7 @@ function cpuSeconds(pid: number | undefined, tid?: number): number {
 }
 
 /** CPU seconds of all PostgreSQL server processes on this machine (the database's share of the work). */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -266,7 +266,7 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
-function postJson(
+export function postJson(
   agent: http.Agent,
   port: number,
   url: string,
@@ -301,7 +301,7 @@ function postJson(
 }
 
 /** Approvals over keep-alive connections: each worker approves a task and goes on with the next task it returned. */
-async function approvals(port: number, token: string, queue: string[], connections: number, seconds: number) {
+export async function approvals(port: number, token: string, queue: string[], connections: number, seconds: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
