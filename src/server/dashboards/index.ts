@@ -6,8 +6,8 @@ import { dashboardRoutes } from './routes.js';
 /** Dashboards (a grid of widgets per user, shared by role, team or user) and process analytics (business intelligence). */
 export const dashboardsFeature = defineFeature({
   name: 'dashboards',
-  async register(app) {
-    dashboardRoutes(typed(app));
+  async register(app, ctx) {
+    dashboardRoutes(typed(app), ctx.db);
     analyticsRoutes(typed(app));
   },
 });

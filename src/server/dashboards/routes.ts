@@ -1,3 +1,4 @@
+import type { Database } from '../db/database.js';
 import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
 import {
@@ -14,7 +15,7 @@ import {
 } from './schemas.js';
 import { createDashboard, deleteDashboard, listDashboards, loadDashboard, updateDashboard } from './service.js';
 import { processStatusCounts, taskWorkload } from './widgets.js';
-import { cachedReader } from '../reports/cached-rows.js';
+import { cachedReader, threadReader } from '../reports/cached-rows.js';
 import { ResultCache } from '../db/result-cache.js';
 
 const D = '/api/dashboards';
@@ -22,9 +23,9 @@ const tags = ['dashboards'];
 /** Spec: dashboards, business intelligence and quick reports for full users and consultants (and administrators). */
 const designers = { roles: rolesOf('designers') };
 
-export function dashboardRoutes(app: ApiApp) {
+export function dashboardRoutes(app: ApiApp, db: Database) {
   // A dashboard's widgets are asked the same again and again: rows are reused until the database changes.
-  const read = cachedReader(new ResultCache());
+  const read = cachedReader(new ResultCache(), threadReader(db));
   app.get(D, { config: designers, schema: { tags, response: { 200: DashboardListAnswer } } }, async (req) =>
     ok(await listDashboards(req.tdb, req.user)),
   );

@@ -17,6 +17,7 @@ import type { DB } from './schema.js';
 import { ChangeCountingDriver } from './change-count.js';
 import { preparedStatements } from './pg-prepared.js';
 import { LockedWritesDriver, WriteLock, type LockSide } from './write-lock.js';
+import { SqliteReaders } from './sqlite-readers.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,6 +30,8 @@ export interface Database {
   system: Kysely<DB>;
   /** SQLite: the write lock this connection takes, to be shared with a thread that opens the same file. */
   writeLock?: SharedArrayBuffer;
+  /** SQLite: threads that answer long selects outside transactions on other cores (sqlite-readers.ts). */
+  readers?: SqliteReaders;
   /** A Kysely bound to one tenant (on PostgreSQL every connection it reserves carries app.tenant_id). */
   forTenant(tenantId: string): Kysely<DB>;
   close(): Promise<void>;
@@ -148,12 +151,17 @@ function openSqlite(file: string, lock: WriteLock): Database {
   const base = new SqliteDialect({ database: cachingStatements(conn) });
   const driver = new ChangeCountingDriver(new LockedWritesDriver(base.createDriver(), lock));
   const system = new Kysely<DB>({ dialect: withDriver(base, driver) });
+  const readers = new SqliteReaders(file);
   return {
     dialect: 'sqlite',
     writeLock: lock.buffer,
     system,
+    readers,
     forTenant: () => system,
-    close: () => system.destroy(),
+    close: async () => {
+      await readers.close();
+      await system.destroy();
+    },
   };
 }
 

@@ -46,7 +46,7 @@ export const reportsFeature = defineFeature({
       stored,
       background,
     );
-    reportRoutes(typed(app), ctx.db.dialect, indexer);
+    reportRoutes(typed(app), ctx.db, indexer);
     const mailer = new ReportMailer(ctx.db, ctx.log);
     app.decorate('reportMailer', mailer);
     if (ctx.config.scheduler) mailer.start(ctx.config.schedulerIntervalMs);

@@ -1,6 +1,6 @@
 import { ok, type ApiApp } from '../http/api.js';
 import { rolesOf } from '../access/index.js';
-import type { DialectName } from '../db/database.js';
+import type { Database, DialectName } from '../db/database.js';
 import { audit } from '../audit/index.js';
 import {
   ColumnsAnswer,
@@ -24,7 +24,7 @@ import { drillPlan, runPlan } from './run.js';
 import { csvStream, exportTable, xlsxStream } from './export.js';
 import { indexFrom, type ReportIndexer } from './indexes.js';
 import { dayIndexOf, holdsAtLeast, indexedFieldsOf } from './plan.js';
-import { cachedReader } from './cached-rows.js';
+import { cachedReader, threadReader } from './cached-rows.js';
 import { ResultCache } from '../db/result-cache.js';
 
 const R = '/api/form/report';
@@ -32,9 +32,10 @@ const tags = ['reports'];
 /** Reports are for the people who build and analyse apps; a regular user works in lists. */
 const designers = { roles: rolesOf('designers') };
 
-export function reportRoutes(app: ApiApp, dialect: DialectName, indexer: ReportIndexer) {
+export function reportRoutes(app: ApiApp, db: Database, indexer: ReportIndexer) {
+  const dialect: DialectName = db.dialect;
   // Dashboards ask the same figures again and again: rows are reused until the database changes.
-  const read = cachedReader(new ResultCache());
+  const read = cachedReader(new ResultCache(), threadReader(db));
   app.get(
     `${R}/columns/:moduleId`,
     { config: designers, schema: { tags, params: ModuleIdParams, response: { 200: ColumnsAnswer } } },

@@ -51,12 +51,19 @@ export async function runPlan(
   const n = plan.groups.length;
   const query = (l: number) =>
     read(ordered(levelQuery(tdb, plan, plan.groups.slice(0, l)), plan, l).limit(MAX_ROWS + 1)) as Promise<Raw[]>;
+  // The other levels and the total, side by side (on SQLite each on a reader thread where the caller has them).
+  const others = () =>
+    Promise.all([Promise.all(plan.groups.slice(1).map((_, l) => query(l + 1))), read(levelQuery(tdb, plan, []))]);
+  // Totals that cannot be added up from the leaf rows are asked at once, beside the leaf.
+  const early = n && canRollUp(plan) ? undefined : others();
+  // Awaited below unless the leaf fails first: then its own failure is the answer.
+  early?.catch(() => undefined);
   const leafRaw = n ? await query(n) : [];
   const leaf = capped(leafRaw.map((r) => rowOf(plan, plan.groups, r)));
   let subtotals: { level: number; values: ResultRow }[];
   let total: ResultRow;
   let more = leaf.more;
-  if (n && !leaf.more && canRollUp(plan)) {
+  if (!early && !leaf.more) {
     subtotals = plan.groups
       .slice(1)
       .flatMap((_, l) => rollUp(plan, leaf.rows, l + 1).map((values) => ({ level: l + 1, values })));
@@ -64,12 +71,12 @@ export async function runPlan(
       rollUp(plan, leaf.rows, 0)[0] ??
       Object.fromEntries(plan.measures.map((m) => [m.key, m.agg === 'count' ? 0 : null]));
   } else {
-    const levels = await Promise.all(plan.groups.slice(1).map((_, l) => query(l + 1)));
+    const [levels, totalRows] = await (early ?? others());
     subtotals = levels.flatMap((rows, l) =>
       rows.slice(0, MAX_ROWS).map((r) => ({ level: l + 1, values: rowOf(plan, plan.groups.slice(0, l + 1), r) })),
     );
     more ||= levels.some((r) => r.length > MAX_ROWS);
-    total = rowOf(plan, [], ((await read(levelQuery(tdb, plan, [])))[0] ?? {}) as Raw);
+    total = rowOf(plan, [], (totalRows[0] ?? {}) as Raw);
   }
   return { columns: resultColumns(plan), rows: n ? leaf.rows : [total], subtotals, total, truncated: more };
 }

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database.js';
+import { cachedReader, threadReader } from '../reports/cached-rows.js';
+import { ResultCache } from './result-cache.js';
+
+describe('SQLite reader threads', () => {
+  let dir: string;
+  let db: Database;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-readers-'));
+    db = openDatabase({ dataDir: dir });
+    await sql`create table t (n integer primary key, label text)`.execute(db.system);
+    await sql`insert into t (n, label) values (1, 'one'), (2, 'two'), (3, null)`.execute(db.system);
+  });
+  afterAll(async () => {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const query = () => db.system.selectFrom('t' as never).selectAll().orderBy('n' as never);
+
+  it('answer a compiled select with the rows the server connection reads, several at once', async () => {
+    const read = threadReader(db);
+    const direct = await query().execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => read(query())));
+    for (const rows of answers) expect(rows).toEqual(direct);
+    expect(direct).toEqual([
+      { n: 1, label: 'one' },
+      { n: 2, label: 'two' },
+      { n: 3, label: null },
+    ]);
+  });
+
+  it('see what the server committed after their last read', async () => {
+    const read = threadReader(db);
+    await read(query());
+    await sql`insert into t (n, label) values (4, 'four')`.execute(db.system);
+    expect((await read(query())).map((r) => (r as { n: number }).n)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('refuse writes and pass errors on, and keep answering after them', async () => {
+    await expect(db.readers!.all(`insert into t (n) values (9)`, [])).rejects.toThrow(/only reads/);
+    await expect(db.readers!.all(`select * from missing`, [])).rejects.toThrow(/no such table/);
+    expect(await db.readers!.all(`select count(*) as c from t where n > ?`, [1])).toEqual([{ c: 3 }]);
+    const rows = await sql<{ n: number }>`select n from t where n = 9`.execute(db.system);
+    expect(rows.rows).toEqual([]);
+  });
+
+  it('feed the kept answers of reports: a hit is not read again, a change reads afresh', async () => {
+    const read = cachedReader(new ResultCache(), threadReader(db));
+    const first = await read(query());
+    expect(await read(query())).toEqual(first);
+    await sql`insert into t (n, label) values (5, 'five')`.execute(db.system);
+    expect((await read(query())).length).toBe(first.length + 1);
+  });
+
+  it('answer nothing once the database is closed', async () => {
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-readers-'));
+    const other = openDatabase({ dataDir: otherDir });
+    await sql`create table u (n integer)`.execute(other.system);
+    expect(await other.readers!.all('select count(*) as c from u', [])).toEqual([{ c: 0 }]);
+    await other.close();
+    await expect(other.readers!.all('select 1', [])).rejects.toThrow(/closed/);
+    fs.rmSync(otherDir, { recursive: true, force: true });
+  });
+});
