@@ -11,6 +11,7 @@ export const entriesFeature = defineFeature({
       dialect: ctx.db.dialect,
       indexer: fieldIndexerFor(app, ctx),
       counter: (tenantId) => ctx.db.forTenant(tenantId),
+      readers: ctx.db.readers,
     });
   },
 });

@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
+import type { SqliteReaders } from '../db/sqlite-readers.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuthUser } from '../identity/user-info.js';
 import { badRequest } from '../http/errors.js';
@@ -72,6 +73,8 @@ export interface PageScope {
   columns: Map<string, ListColumn>;
   /** Also read the names a list shows beside each row (extrasSql); lookups need only the values. */
   extras?: boolean;
+  /** SQLite: read the page on a reader thread, beside the thread that serves HTTP (never inside a transaction). */
+  readers?: SqliteReaders;
 }
 
 export interface ListScope extends PageScope {
@@ -213,6 +216,7 @@ async function segmentPart(
     limit,
     offset,
   };
+  if (s.readers) return s.tdb.readPrepared(s.readers, key, build, values);
   return (await s.tdb.prepared(key, build, values)).rows;
 }
 

@@ -13,12 +13,15 @@ import { parseListQuery, type ListQuery } from './query.js';
 import { listedModule } from './queries.js';
 import { summary } from './summary.js';
 import type { EntryPage, ListBody, Summary } from './schemas.js';
+import type { SqliteReaders } from '../db/sqlite-readers.js';
 
 /** What record lists need beyond the request: the dialect, the index builder and the tenant's counting connection. */
 export interface ListDeps {
   dialect: DialectName;
   indexer: FieldIndexer;
   counter(tenantId: string): Kysely<DB>;
+  /** SQLite: reader threads for the page's statement (db/sqlite-readers.ts). */
+  readers?: SqliteReaders;
 }
 
 const EMPTY: EntryPage = {
@@ -54,7 +57,16 @@ export async function listEntries(
   const q = parseListQuery(body, columns, 'created_on');
   advisePairIndex(deps.indexer, q, new Map(indexed.map((c) => [c!.key, c!])));
   const result = await listRecords(
-    { tdb, dialect: deps.dialect, user, moduleId, draft, columns, counter: deps.counter(tdb.tenantId) },
+    {
+      tdb,
+      dialect: deps.dialect,
+      user,
+      moduleId,
+      draft,
+      columns,
+      counter: deps.counter(tdb.tenantId),
+      readers: deps.readers,
+    },
     q,
   );
   const cols = [...columns.values()].map((c) => ({

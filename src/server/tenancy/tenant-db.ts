@@ -14,6 +14,7 @@ import type {
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
+import type { SqliteReaders } from '../db/sqlite-readers.js';
 import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
@@ -103,6 +104,17 @@ export class TenantDb {
   ): Promise<QueryResult<R>> {
     const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
     return this.db.executeQuery(q);
+  }
+
+  /** The rows of `prepared`'s query read on a SQLite reader thread (db/sqlite-readers.ts): outside transactions only. */
+  readPrepared<R>(
+    readers: SqliteReaders,
+    key: string,
+    build: (tdb: TenantDb) => Compilable<R>,
+    values: Record<string, unknown>,
+  ): Promise<R[]> {
+    const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
+    return readers.all<R>(q.sql, q.parameters);
   }
 
   /**
