@@ -19,6 +19,13 @@ export function processStatusSql(status: string): RawBuilder<SqlBool> {
   }
 }
 
+/**
+ * The derived status as its position in PROCESS_STATUSES (0 Faulted … 3 Not Started), the same rule as
+ * processStatusSql: computed once per row where several aggregates ask which status a row has.
+ */
+export const processStatusCodeSql = () =>
+  sql<number>`(case when coalesce(records.workflow_status, '') = ${WF.faulted} then 0 when records.workflow_completed_on is not null then 1 when records.workflow_started_on is not null then 2 else 3 end)`;
+
 /** The SQL form of processOutcome(), as a column expression the list can show, filter and count. */
 export const outcomeSql = sql<
   string | null

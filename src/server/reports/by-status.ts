@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import { PROCESS_STATUSES, processStatusSql } from '../entries/status-sql.js';
-import { FromRows } from './rows-first.js';
+import { FromRows, STATUS_CODE } from './rows-first.js';
 import type { Plan, PlanGroup, Q } from './plan.js';
 
 /**
@@ -28,9 +28,12 @@ function onlyWhen(agg: Plan['measures'][number], when: RawBuilder<unknown>): Raw
  * record count (c<status>); then one row per group and status that has records, with that status's measures. Every
  * record has exactly one status (the conditions exclude each other), so the figures are those of the GROUP BY.
  */
-export function groupedByStatus(tdb: TenantDb, plan: Plan, groups: PlanGroup[], records: Q): Q {
+export function groupedByStatus(tdb: TenantDb, plan: Plan, groups: PlanGroup[], records: Q, coded = false): Q {
   const others = groups.filter((g) => g.col.key !== 'process_status');
-  const conds = PROCESS_STATUSES.map((s) => processStatusSql(s));
+  // `coded`: the rows carry their status's position already (rows-first.ts STATUS_CODE): one comparison each.
+  const conds = PROCESS_STATUSES.map((s, i) =>
+    coded ? sql<SqlBool>`${sql.ref(`records.${STATUS_CODE}`)} = ${sql.lit(i)}` : processStatusSql(s),
+  );
   // The tenant's column too: the tenant database scopes the outer `records` by it.
   const inner = records
     .select([

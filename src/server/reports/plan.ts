@@ -228,9 +228,10 @@ export function levelQuery(tdb: TenantDb, plan: Plan, groups: PlanGroup[], where
   for (const w of where) q = q.where(w);
   if (groupsByStatus(plan, groups)) {
     // SQLite reads a field inside max() or min() from the table, not the index: the index's rows first then.
-    if (!rowsCover(plan, groups)) return groupedByStatus(tdb, plan, groups, q);
-    const x = fromIndexRows(tdb, plan, groups, q);
-    return groupedByStatus(tdb, x.plan, x.groups, x.q);
+    // Each row's status is worked out once in the index's rows, then counted (rows-first.ts STATUS_CODE).
+    if (!rowsCover(plan, groups, true)) return groupedByStatus(tdb, plan, groups, q);
+    const x = fromIndexRows(tdb, plan, groups, q, true);
+    return groupedByStatus(tdb, x.plan, x.groups, x.q, true);
   }
   if (readsRowsFirst(plan, groups, indexedFieldsOf(plan)[0]?.name)) return groupedFromRows(tdb, plan, groups, q);
   if (groupsByDay(plan, groups)) return groupedByDay(tdb, plan, groups, q);
