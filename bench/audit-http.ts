@@ -3,7 +3,8 @@
 // server processes in the default set-up, each on its own seeded database, one as shipped and one whose audit
 // inserts do nothing (bench/unaudited.mjs, loaded into every thread of that process). Rounds alternate on, off,
 // off, on, … after a warm-up of each, so both see the same machine; the audited server's sealer runs as in service.
-// BENCH_AUDIT_HTTP_ROUNDS (default 8) rounds of BENCH_AUDIT_HTTP_SECONDS (default 4), BENCH_CONNECTIONS (default 10).
+// BENCH_AUDIT_HTTP_ROUNDS (default 8) rounds of BENCH_AUDIT_HTTP_SECONDS (default 4), BENCH_CONNECTIONS (default 10),
+// BENCH_AUDIT_HTTP_INSTANCES (default 5,000) seeded instances per side.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
@@ -15,6 +16,8 @@ import type { DialectName } from '../src/server/db/database.js';
 
 const ROUNDS = Number(process.env.BENCH_AUDIT_HTTP_ROUNDS ?? 8);
 const SECONDS = Number(process.env.BENCH_AUDIT_HTTP_SECONDS ?? 4);
+/** Instances seeded per side: each gives a chain of approvals, enough that no round runs out of tasks. */
+const INSTANCES = Number(process.env.BENCH_AUDIT_HTTP_INSTANCES ?? 5000);
 const PASSWORD = 'Bench-Pass-123';
 
 interface Side {
@@ -30,7 +33,7 @@ async function side(dialect: DialectName, audited: boolean, drops: (() => Promis
   const scratch = await scratchDatabase(dialect);
   drops.push(() => scratch.drop());
   const env = { DATA_DIR: scratch.dataDir, DATABASE_URL: scratch.databaseUrl ?? '', WEB_DIR: '' };
-  const seeded = await seed(dialect, env, 1000);
+  const seeded = await seed(dialect, env, INSTANCES);
   const port = await freePort();
   const proc = await spawnUntilReady(
     [...(audited ? [] : ['--import', './bench/unaudited.mjs']), 'src/server/main.ts'],
@@ -53,7 +56,9 @@ async function entries(dialect: DialectName, s: Side): Promise<number> {
     const { default: SQLite } = await import('better-sqlite3');
     const db = new SQLite(`${s.env.DATA_DIR}/flowforms.sqlite`, { readonly: true });
     try {
-      return (db.prepare('select count(*) as n from audit_events').get() as { n: number }).n;
+      // Entries the sealer has not moved from the inbox yet count too (migration 0134).
+      const n = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      return n('audit_events') + n('audit_inbox');
     } finally {
       db.close();
     }
@@ -88,6 +93,7 @@ export async function approvalsOverHttp(dialect: DialectName) {
       const r = await approvals(s.port, s.token, s.queue, connections, SECONDS);
       cpu[mode] += cpuSeconds(s.proc.pid) + (dialect === 'postgres' ? postgresCpuSeconds() : 0) - c0;
       if (r.errors) throw new Error(`${r.errors} approvals failed (${mode})`);
+      if (!s.queue.length) throw new Error(`the ${mode} side ran out of tasks: raise BENCH_AUDIT_HTTP_INSTANCES`);
       done[mode] += r.count;
       spent[mode] += r.count / r.perSec;
       block[mode] += r.perSec;

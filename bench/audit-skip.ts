@@ -4,7 +4,8 @@
 import type { TenantDb, TenantWrite } from '../src/server/tenancy/tenant-db.js';
 
 /** trail.ts prepares its insert under this key; the engine writes its entries in its own batch (write.ts). */
-export const isAuditWrite = (key: string) => key === 'audit.insert' || key.startsWith('insert.audit_events');
+export const isAuditWrite = (key: string) =>
+  key === 'audit.insert' || key.startsWith('insert.audit_events') || key.startsWith('insert.audit_inbox');
 
 type Prepared = TenantDb['prepared'];
 type WriteBatch = TenantDb['writeBatch'];

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { useOffice } from '../support/office.js';
 import { seedDrafts, ticketsApp } from './automation-steps-fixtures.js';
 import { testDialects } from '../support/databases.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 const R = '/api/rpa';
 const updateStep = (moduleId: string, status: string, to: Record<string, string>) => ({
@@ -78,6 +79,7 @@ describe.each(await testDialects())('automation steps on %s', (dialect) => {
     expect(sams).toHaveLength(20);
     expect(sams.every((r) => r.created_by === o.id.sam && r.version === 1)).toBe(true);
     // Each write is in the audit trail, like a save by the owner.
+    await settleInbox(o.tdb);
     const audited = await o.tdb
       .selectFrom('audit_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))

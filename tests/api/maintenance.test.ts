@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useOffice, ACME } from '../support/office.js';
 import { bearer } from '../support/auth.js';
 import { testDialects } from '../support/databases.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 const M = '/api/sys/maintenance';
 
@@ -55,6 +56,7 @@ describe.each(await testDialects())('maintenance mode on %s', (dialect) => {
       payload: { username: 'admin', password: 'Correct-Horse-9' },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
+    await settleInbox(o.tdb);
     const audit = await o.tdb.selectFrom('audit_events').select('action').where('target_type', '=', 'tenant').execute();
     expect(audit.map((a) => a.action)).toContain('maintenance.on');
 

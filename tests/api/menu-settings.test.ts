@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useOffice, ACME } from '../support/office.js';
 import { bearer } from '../support/auth.js';
 import { testDialects } from '../support/databases.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 type Item = { id: string; label?: string; icon_class: string; action_url: string | null; children?: Item[] };
 type Setting = { id: string; label?: string; icon?: string; hidden_for?: string[]; url?: string; children?: Setting[] };
@@ -120,6 +121,7 @@ describe.each(await testDialects())('menu settings on %s', (dialect) => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.customized).toBe(false);
     expect(ids(await menu('ann')).slice(0, 2)).toEqual(['APPS', 'DASHBOARD']);
+    await settleInbox(o.tdb);
     const actions = await o.tdb.selectFrom('audit_events').select('action').where('target_type', '=', 'menu').execute();
     expect(actions.map((a) => a.action)).toContain('menu.reset');
     expect(actions.map((a) => a.action)).toContain('menu.update');

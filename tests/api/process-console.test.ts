@@ -5,6 +5,7 @@ import { claimWorkflow, expenseClaim } from './engine-fixture.js';
 import type { WorkflowDefinition } from '../../schemas/workflow-definition.js';
 import { migrateBatch } from '../../src/server/engine/migrate-batch.js';
 import { authUserOf } from '../../src/server/identity/user-info.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 const P = '/api/process-console';
 
@@ -112,6 +113,7 @@ describe.each(await testDialects())('process console on %s', (dialect) => {
     expect(r).toMatchObject({ workflow_status: 'Withdrawn', is_draft: 1 });
     expect(await open(rid)).toEqual([]);
     expect((await act(rid, 'cancel')).statusCode).toBe(409);
+    await settleInbox(o.tdb);
     const audited = await o.tdb
       .selectFrom('audit_events')
       .select('action')
@@ -215,6 +217,7 @@ describe.each(await testDialects())('process console on %s', (dialect) => {
     // Kept: the same open task; gone: a new one at the mapped step.
     expect((await open(stays)).map((t) => t.id)).toEqual([staysTask.id]);
     for (const rid of moves) expect((await open(rid)).map((t) => t.activity_id)).toEqual(['boss']);
+    await settleInbox(o.tdb);
     const audited = await o.tdb
       .selectFrom('audit_events')
       .select(['target_id', 'details'])
@@ -278,6 +281,7 @@ describe.each(await testDialects())('process console on %s', (dialect) => {
     const migrated = history.filter((h) => h.action_type === 'Migrate').map((h) => h.record_id);
     expect(migrated.sort()).toEqual([...rids].sort());
     expect(history.filter((h) => h.action_type !== 'Migrate').map((h) => h.record_id)).toEqual([rids[1]]);
+    await settleInbox(o.tdb);
     const audited = await o.tdb
       .selectFrom('audit_events')
       .select('target_id')

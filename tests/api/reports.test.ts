@@ -5,6 +5,7 @@ import { useOffice } from '../support/office.js';
 import { testDialects } from '../support/databases.js';
 import { seedClaims, type Claim } from './reports-fixture.js';
 import { exportBatch } from '../../src/server/reports/export.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 type Row = Record<string, string | number | null>;
 
@@ -265,6 +266,7 @@ describe.each(await testDialects())('reports on %s', (dialect) => {
     expect(pl[0]).toEqual(['Region', '2025-Q1', '2025-Q2', '2025-Q3', '2025-Q4', 'Count']);
     expect(pl[pl.length - 1]![0]).toBe('Total');
     expect(Number(pl[pl.length - 1]![5])).toBe(claims.length);
+    await settleInbox(o.tdb);
     const audit = await o.tdb
       .selectFrom('audit_events')
       .select('action')

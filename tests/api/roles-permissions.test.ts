@@ -5,6 +5,7 @@ import { bearer, tokenFor } from '../support/auth.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { testDialects } from '../support/databases.js';
 import { claimWorkflow, expenseClaim } from './engine-fixture.js';
+import { settleInbox } from '../../src/server/audit/chain.js';
 
 /**
  * Issue 22: the roles overview, editing an app's permission rules (enforced by the real record routes), the
@@ -154,6 +155,7 @@ describe.each(await testDialects())('roles and permissions on %s', (dialect) => 
     expect(await explanationsMatchEnforcement()).toEqual([]);
     const apps = await ok('admin', 'GET', `${RP}/apps`);
     expect(apps.find((a: { id: string }) => a.id === moduleId).permission.rules.view.users).toEqual([uid.mia]);
+    await settleInbox(tdb);
     const trail = await tdb
       .selectFrom('audit_events')
       .select(['action', 'target_id'])

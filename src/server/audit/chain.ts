@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuditEventsTable } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
+import { withoutNotingChanges } from '../db/change-count.js';
 
 type Row = Selectable<AuditEventsTable>;
 
@@ -70,6 +71,12 @@ async function writeSeals(tx: TenantDb, seals: Seal[]): Promise<void> {
  * chain's primary key (tenant, seal_seq), never fork.
  */
 export async function sealTenant(tdb: TenantDb): Promise<number> {
+  let total = await sealQueued(tdb);
+  if (tdb.dialect === 'sqlite') for (let n = BATCH; n === BATCH; total += n) n = await moveInbox(tdb);
+  return total;
+}
+
+async function sealQueued(tdb: TenantDb): Promise<number> {
   let total = 0;
   for (;;) {
     // A read first: a sweep over idle tenants opens no transaction, and so moves no change count (which would drop
@@ -99,6 +106,51 @@ export async function sealTenant(tdb: TenantDb): Promise<number> {
     total += n;
     if (n < BATCH) return total;
   }
+}
+
+/**
+ * Moves SQLite's inbox into the trail before the trail is read, so a list or export shows every entry written so far
+ * (on PostgreSQL entries are written to the trail itself). Only the audit tables change, which no kept answer reads.
+ */
+export async function settleInbox(tdb: TenantDb): Promise<void> {
+  if (tdb.dialect !== 'sqlite') return;
+  await withoutNotingChanges(async () => {
+    for (let n = BATCH; n === BATCH;) n = await moveInbox(tdb);
+  });
+}
+
+/**
+ * SQLite (migration 0134): moves a batch of the tenant's inbox into the trail, sealing it in the same transaction.
+ * One multi-row insert: SQLite numbers its rows one after another in the order given (one writer; the ids end at
+ * the insert's last id), so each entry's id is known without reading it back.
+ */
+async function moveInbox(tdb: TenantDb): Promise<number> {
+  if (!(await tdb.selectFrom('audit_inbox').select('id').limit(1).executeTakeFirst())) return 0;
+  return tdb.transaction(async (tx) => {
+    const inbox = await tx.selectFrom('audit_inbox').selectAll().orderBy('id').limit(BATCH).execute();
+    if (!inbox.length) return 0;
+    const entries = inbox.map(({ id: _id, tenant_id: _t, ...e }) => e);
+    const done = await tx.insertInto('audit_events', entries).executeTakeFirstOrThrow();
+    const first = Number(done.insertId) - entries.length + 1;
+    const last = await lastSealed(tx);
+    let seq = Number(last?.seal_seq ?? 0);
+    let prev = last?.hash ?? '';
+    const seals = entries.map((e, i) => {
+      seq += 1;
+      const id = first + i;
+      const hash = hashOf(prev, { ...e, id, tenant_id: tx.tenantId }, seq);
+      const link = { entry_id: id, seal_seq: seq, prev_hash: prev, hash };
+      prev = hash;
+      return link;
+    });
+    await tx.insertInto('audit_seals', seals).execute();
+    // Refused for any entry the trail does not hold (the inbox's delete trigger).
+    await tx
+      .deleteFrom('audit_inbox')
+      .where('id', '<=', inbox[inbox.length - 1]!.id)
+      .execute();
+    return inbox.length;
+  });
 }
 
 export interface VerifyResult {
@@ -149,11 +201,15 @@ export async function verifyTenant(tdb: TenantDb): Promise<VerifyResult> {
     }
     if (rows.length < BATCH) break;
   }
-  const unsealed = await count(
-    tdb.selectFrom('audit_pending').select((eb) => eb.fn.countAll<number | string>().as('n')),
-  );
+  const queued = await count(tdb.selectFrom('audit_pending').select((eb) => eb.fn.countAll<number | string>().as('n')));
+  // Entries still in SQLite's inbox are not in audit_events yet (migration 0134).
+  const arriving =
+    tdb.dialect === 'sqlite'
+      ? await count(tdb.selectFrom('audit_inbox').select((eb) => eb.fn.countAll<number | string>().as('n')))
+      : 0;
+  const unsealed = queued + arriving;
   const entries = await count(tdb.selectFrom('audit_events').select((eb) => eb.fn.countAll<number | string>().as('n')));
-  if (entries !== checked + unsealed) {
+  if (entries !== checked + queued) {
     // Someone took an entry off the queue without sealing it: name the first such entry.
     const lost = await tdb
       .selectFrom('audit_events')

@@ -1,5 +1,6 @@
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuditFilters } from './schemas.js';
+import { settleInbox } from './chain.js';
 import { actorNames, after, filtered, searched, toRow } from './service.js';
 
 const HEAD = [
@@ -28,6 +29,7 @@ const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 /** The filtered trail as CSV, newest first, read in keyset batches so memory stays flat however long it is. */
 export async function* auditCsv(tdb: TenantDb, f: AuditFilters): AsyncGenerator<string> {
   yield line(HEAD);
+  await settleInbox(tdb);
   const q = searched(await filtered(tdb, f), f.search);
   let cursor: string | undefined;
   for (;;) {

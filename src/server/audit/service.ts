@@ -2,6 +2,7 @@ import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AuditEventsTable, DB } from '../db/schema.js';
 import type { TenantDb } from '../tenancy/tenant-db.js';
 import type { AuditFilters, AuditListBody, AuditRow } from './schemas.js';
+import { settleInbox } from './chain.js';
 
 export const DEFAULT_RETENTION_DAYS = 365;
 const COUNT_CAP = 1000;
@@ -118,6 +119,7 @@ export async function actorNames(tdb: TenantDb, rows: Stored[]): Promise<Map<str
  * (with a window, within it).
  */
 export async function auditPage(tdb: TenantDb, b: AuditListBody) {
+  await settleInbox(tdb);
   const length = b.length ?? 50;
   const { walk, rest } = walkOf(b);
   const q = await filtered(tdb, b, walk);

@@ -34,6 +34,12 @@ const COLUMNS = [
   'user_agent',
 ] as const;
 
+/**
+ * Where a new entry is written: on SQLite the inbox the sealer empties into the trail in batches (migration 0134),
+ * on PostgreSQL the trail itself.
+ */
+export const entryTable = (tdb: TenantDb) => (tdb.dialect === 'sqlite' ? 'audit_inbox' : 'audit_events');
+
 /** The row an entry becomes (callers that write it in their own batch, like the engine, use this). */
 export function auditRow(tdb: TenantDb, e: AuditEntry, at: string) {
   // The request behind the TenantDb (tenancy/hook.ts): call sites deep in services need not pass it along.
@@ -61,7 +67,7 @@ export async function audit(tdb: TenantDb, e: AuditEntry): Promise<void> {
   const values: Record<string, unknown> = auditRow(tdb, e, new Date().toISOString());
   await tdb.prepared(
     'audit.insert',
-    (t) => t.insertInto('audit_events', Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
+    (t) => t.insertInto(entryTable(t), Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
     values,
   );
   audited(tdb.tenantId);
@@ -78,7 +84,7 @@ export async function auditMany(tdb: TenantDb, entries: AuditEntry[]): Promise<v
   for (let i = 0; i < entries.length; i += 500)
     await tdb
       .insertInto(
-        'audit_events',
+        entryTable(tdb),
         entries.slice(i, i + 500).map((e) => auditRow(tdb, e, at)),
       )
       .execute();

@@ -53,6 +53,7 @@ import * as m0130 from './migrations/0130-audit-lean-writes.js';
 import * as m0131 from './migrations/0131-audit-filter-indexes.js';
 import * as m0132 from './migrations/0132-report-day-statistics.js';
 import * as m0133 from './migrations/0133-audit-insert-only-seals.js';
+import * as m0134 from './migrations/0134-audit-inbox.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -110,6 +111,7 @@ const steps: Record<string, Step> = {
   '0131-audit-filter-indexes': m0131,
   '0132-report-day-statistics': m0132,
   '0133-audit-insert-only-seals': m0133,
+  '0134-audit-inbox': m0134,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

@@ -810,6 +810,11 @@ export interface AuditPendingTable {
   entry_id: number | string;
 }
 
+/** SQLite only (migration 0134): an entry on its way into audit_events, moved there by the sealer. */
+export interface AuditInboxTable extends Omit<AuditEventsTable, 'id'> {
+  id: Generated<number>;
+}
+
 /** How long a tenant's audit trail is shown and exported (migration 0105). */
 export interface AuditSettingsTable {
   tenant_id: string;
@@ -911,6 +916,7 @@ export interface DB {
   audit_settings: AuditSettingsTable;
   audit_seals: AuditSealsTable;
   audit_pending: AuditPendingTable;
+  audit_inbox: AuditInboxTable;
   automation_leases: AutomationLeasesTable;
   automation_waits: AutomationWaitsTable;
   bot_licences: BotLicencesTable;
