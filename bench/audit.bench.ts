@@ -184,10 +184,7 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
       const link = conn.prepare(
         `insert into audit_seals (${LINK_COLS.join(',')}) values (${LINK_COLS.map(() => '?').join(',')})`,
       );
-      // The seeded entries are sealed already: the queue trigger is set aside during the load.
-      const queue = conn.prepare("select sql from sqlite_master where name = 'audit_events_queue'").get() as
-        { sql: string } | undefined;
-      if (queue) conn.exec('drop trigger audit_events_queue');
+      // The seeded entries are written sealed, straight into the trail (new entries arrive in the inbox).
       const many = conn.transaction((c: ReturnType<typeof chain>) => {
         for (const r of c.rows) ins.run(...COLS.map((k) => r[k]));
         for (const l of c.links) link.run(...LINK_COLS.map((k) => l[k]));
@@ -210,7 +207,6 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
           }
         },
       );
-      if (queue) conn.exec(queue.sql);
       conn.exec('analyze audit_events');
     }
     conn.close();
@@ -232,8 +228,7 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
       const linkTypes = LINK_COLS.map((col) => (col === 'seal_seq' || col === 'entry_id' ? 'bigint[]' : 'text[]'));
       const linkText = `insert into audit_seals (${LINK_COLS.join(',')})
         select * from unnest(${LINK_COLS.map((_, k) => `$${k + 1}::${linkTypes[k]}`).join(',')})`;
-      // The seeded entries are sealed already: the queue trigger is set aside during the load.
-      await c.query('alter table audit_events disable trigger audit_events_queue');
+      // The seeded entries are written sealed, straight into the trail (new entries arrive in the inbox).
       await withoutIndexes(
         where.dataDir,
         async () =>
@@ -260,7 +255,6 @@ async function seed(dialect: DialectName, where: Where, tenantId: string) {
           }
         },
       );
-      await c.query('alter table audit_events enable trigger audit_events_queue');
       await c.query(`select setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [ROWS]);
       // As autovacuum leaves an insert-only table in service: pages all-visible, so index-only scans stay in the index.
       await c.query('vacuum (analyze) audit_events');

@@ -4,7 +4,7 @@ import { testDialects } from '../support/databases.js';
 import { PW, useOffice } from '../support/office.js';
 import { bearer, tokenFor } from '../support/auth.js';
 import { TenantDb } from '../../src/server/tenancy/tenant-db.js';
-import { auditMany } from '../../src/server/audit/trail.js';
+import { auditMany, auditRow } from '../../src/server/audit/trail.js';
 import { verifyTenant } from '../../src/server/audit/chain.js';
 
 /** The audit trail is for system administrators only: an administrator is refused like a regular user. */
@@ -68,5 +68,30 @@ describe.each(await testDialects())('audit trail access on %s', (dialect) => {
     const acmeLinks = await o.tdb.selectFrom('audit_seals').select('entry_id').where('entry_id', 'in', ids).execute();
     expect(acmeLinks).toEqual([]);
     expect(await verifyTenant(charlieDb)).toMatchObject({ ok: true, unsealed: 0 });
+  });
+
+  it("keeps one tenant's inbox out of another tenant's reach: not seen, not written, not moved", async () => {
+    const delta = await o.t.addTenant('delta');
+    const deltaDb = new TenantDb(delta.tenantId, o.t.db.forTenant(delta.tenantId));
+    // Written without telling the sealer (only its 15 s sweep would move it meanwhile).
+    await deltaDb
+      .insertInto('audit_inbox', auditRow(deltaDb, { action: 'settings.update', targetId: 'delta-secret' }, 'now'))
+      .execute();
+    const acme = o.t.db.forTenant(o.tdb.tenantId);
+    if (dialect === 'postgres') {
+      const seen = await sql<{
+        n: string;
+      }>`select count(*) n from audit_inbox where target_id = 'delta-secret'`.execute(acme);
+      expect(Number(seen.rows[0]!.n)).toBe(0);
+      await expect(
+        sql`insert into audit_inbox (tenant_id, at, action) values (${delta.tenantId}, 'x', 'forged')`.execute(acme),
+      ).rejects.toThrow();
+    }
+    // Acme's list moves Acme's inbox only: Delta's entry still waits, and Acme's trail never shows it.
+    const page = (await o.post('admin', '/api/audittrail/datatables', { search: 'delta-secret' })).json().data;
+    expect(page.data).toEqual([]);
+    expect((await verifyTenant(deltaDb)).unsealed).toBe(1);
+    await o.t.app.auditSealer.sealAll();
+    expect(await verifyTenant(deltaDb)).toMatchObject({ ok: true, unsealed: 0 });
   });
 });

@@ -65,17 +65,18 @@ async function writeSeals(tx: TenantDb, seals: Seal[]): Promise<void> {
   await tx.insertInto('audit_seals', seals).execute();
 }
 
-/**
- * Chains the tenant's waiting entries in id order after the last sealed one. The chain's order is the sealing order,
- * so an entry whose transaction committed late still joins the end. Two sealers racing lose on the queue or on the
- * chain's primary key (tenant, seal_seq), never fork.
- */
+/** Chains the tenant's new entries: any queued before migration 0134, then the inbox, in batches. */
 export async function sealTenant(tdb: TenantDb): Promise<number> {
   let total = await sealQueued(tdb);
-  if (tdb.dialect === 'sqlite') for (let n = BATCH; n === BATCH; total += n) n = await moveInbox(tdb);
+  for (let n = BATCH; n === BATCH; total += n) n = await moveInbox(tdb);
   return total;
 }
 
+/**
+ * Chains the tenant's queued entries in id order after the last sealed one. The chain's order is the sealing order,
+ * so an entry whose transaction committed late still joins the end. Two sealers racing lose on the queue or on the
+ * chain's primary key (tenant, seal_seq), never fork.
+ */
 async function sealQueued(tdb: TenantDb): Promise<number> {
   let total = 0;
   for (;;) {
@@ -109,37 +110,36 @@ async function sealQueued(tdb: TenantDb): Promise<number> {
 }
 
 /**
- * Moves SQLite's inbox into the trail before the trail is read, so a list or export shows every entry written so far
- * (on PostgreSQL entries are written to the trail itself). Only the audit tables change, which no kept answer reads.
+ * Moves the tenant's inbox into the trail before the trail is read, so a list or export shows every entry written so
+ * far. Only the audit tables change, which no kept answer reads.
  */
 export async function settleInbox(tdb: TenantDb): Promise<void> {
-  if (tdb.dialect !== 'sqlite') return;
   await withoutNotingChanges(async () => {
     for (let n = BATCH; n === BATCH;) n = await moveInbox(tdb);
   });
 }
 
 /**
- * SQLite (migration 0134): moves a batch of the tenant's inbox into the trail, sealing it in the same transaction.
- * One multi-row insert: SQLite numbers its rows one after another in the order given (one writer; the ids end at
- * the insert's last id), so each entry's id is known without reading it back.
+ * Moves a batch of the tenant's inbox into the trail and seals it in the same transaction (migration 0134). The
+ * insert answers each entry with the id it got, so each link hashes its own entry's content. On PostgreSQL the batch
+ * is locked first: a racing sealer waits, then finds those entries gone and chains after them.
  */
 async function moveInbox(tdb: TenantDb): Promise<number> {
   if (!(await tdb.selectFrom('audit_inbox').select('id').limit(1).executeTakeFirst())) return 0;
   return tdb.transaction(async (tx) => {
-    const inbox = await tx.selectFrom('audit_inbox').selectAll().orderBy('id').limit(BATCH).execute();
+    const batch = tx.selectFrom('audit_inbox').selectAll().orderBy('id').limit(BATCH);
+    const inbox = await (tx.dialect === 'postgres' ? batch.forUpdate() : batch).execute();
     if (!inbox.length) return 0;
     const entries = inbox.map(({ id: _id, tenant_id: _t, ...e }) => e);
-    const done = await tx.insertInto('audit_events', entries).executeTakeFirstOrThrow();
-    const first = Number(done.insertId) - entries.length + 1;
+    const moved = await tx.insertInto('audit_events', entries).returningAll().execute();
+    moved.sort((x, y) => Number(x.id) - Number(y.id));
     const last = await lastSealed(tx);
     let seq = Number(last?.seal_seq ?? 0);
     let prev = last?.hash ?? '';
-    const seals = entries.map((e, i) => {
+    const seals = moved.map((e) => {
       seq += 1;
-      const id = first + i;
-      const hash = hashOf(prev, { ...e, id, tenant_id: tx.tenantId }, seq);
-      const link = { entry_id: id, seal_seq: seq, prev_hash: prev, hash };
+      const hash = hashOf(prev, e, seq);
+      const link = { entry_id: e.id, seal_seq: seq, prev_hash: prev, hash };
       prev = hash;
       return link;
     });
@@ -202,11 +202,8 @@ export async function verifyTenant(tdb: TenantDb): Promise<VerifyResult> {
     if (rows.length < BATCH) break;
   }
   const queued = await count(tdb.selectFrom('audit_pending').select((eb) => eb.fn.countAll<number | string>().as('n')));
-  // Entries still in SQLite's inbox are not in audit_events yet (migration 0134).
-  const arriving =
-    tdb.dialect === 'sqlite'
-      ? await count(tdb.selectFrom('audit_inbox').select((eb) => eb.fn.countAll<number | string>().as('n')))
-      : 0;
+  // Entries still in the inbox are not in audit_events yet (migration 0134).
+  const arriving = await count(tdb.selectFrom('audit_inbox').select((eb) => eb.fn.countAll<number | string>().as('n')));
   const unsealed = queued + arriving;
   const entries = await count(tdb.selectFrom('audit_events').select((eb) => eb.fn.countAll<number | string>().as('n')));
   if (entries !== checked + queued) {

@@ -34,11 +34,8 @@ const COLUMNS = [
   'user_agent',
 ] as const;
 
-/**
- * Where a new entry is written: on SQLite the inbox the sealer empties into the trail in batches (migration 0134),
- * on PostgreSQL the trail itself.
- */
-export const entryTable = (tdb: TenantDb) => (tdb.dialect === 'sqlite' ? 'audit_inbox' : 'audit_events');
+/** Where a new entry is written: the inbox the sealer empties into the trail in batches (migration 0134). */
+const INBOX = 'audit_inbox';
 
 /** The row an entry becomes (callers that write it in their own batch, like the engine, use this). */
 export function auditRow(tdb: TenantDb, e: AuditEntry, at: string) {
@@ -60,14 +57,14 @@ export function auditRow(tdb: TenantDb, e: AuditEntry, at: string) {
 
 /**
  * Appends one entry to the tenant's audit trail inside the caller's transaction (rolled back with it). Only an
- * insert, prepared once (it is on every approval's path): the hash chain is sealed later (chain.ts), so the hot
- * path takes no lock.
+ * insert into the inbox, prepared once (it is on every approval's path): the sealer moves it into the trail and
+ * chains it later (chain.ts), so the hot path takes no lock.
  */
 export async function audit(tdb: TenantDb, e: AuditEntry): Promise<void> {
   const values: Record<string, unknown> = auditRow(tdb, e, new Date().toISOString());
   await tdb.prepared(
     'audit.insert',
-    (t) => t.insertInto(entryTable(t), Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
+    (t) => t.insertInto(INBOX, Object.fromEntries(COLUMNS.map((c) => [c, param(c)])) as never),
     values,
   );
   audited(tdb.tenantId);
@@ -84,7 +81,7 @@ export async function auditMany(tdb: TenantDb, entries: AuditEntry[]): Promise<v
   for (let i = 0; i < entries.length; i += 500)
     await tdb
       .insertInto(
-        entryTable(tdb),
+        INBOX,
         entries.slice(i, i + 500).map((e) => auditRow(tdb, e, at)),
       )
       .execute();

@@ -804,13 +804,13 @@ export interface AuditSealsTable {
   hash: string;
 }
 
-/** An entry waiting to be sealed (queued by a trigger on every insert; the sealer deletes it as it seals). */
+/** An entry waiting to be sealed, queued before migration 0134 (the sealer deletes it as it seals). */
 export interface AuditPendingTable {
   tenant_id: string;
   entry_id: number | string;
 }
 
-/** SQLite only (migration 0134): an entry on its way into audit_events, moved there by the sealer. */
+/** A new entry on its way into audit_events, moved there and sealed in batches by the sealer (migration 0134). */
 export interface AuditInboxTable extends Omit<AuditEventsTable, 'id'> {
   id: Generated<number>;
 }

@@ -6,7 +6,7 @@ import { objectParams, param, rowParams } from '../db/prepared-query.js';
 import type { Run } from './engine.js';
 import { noticeRows, webhookRow, type OutboxRow } from './effects.js';
 import { OPEN, RACE } from './status.js';
-import { audited, auditRow, entryTable } from '../audit/trail.js';
+import { audited, auditRow } from '../audit/trail.js';
 
 /** Runs one action in one transaction; database-level conflicts (PostgreSQL deadlock/serialization) become 409. */
 export async function inTransaction<T>(tdb: TenantDb, fn: (tx: TenantDb) => Promise<T>): Promise<T> {
@@ -80,14 +80,7 @@ export async function persist(run: Run): Promise<{ version: number }> {
     });
   }
   type Table =
-    | 'workflow_instances'
-    | 'tasks'
-    | 'activity_history'
-    | 'outbox'
-    | 'notifications'
-    | 'workflow_calls'
-    | 'audit_events'
-    | 'audit_inbox';
+    'workflow_instances' | 'tasks' | 'activity_history' | 'outbox' | 'notifications' | 'workflow_calls' | 'audit_inbox';
   const inserts: [string, Table, object[]][] = [
     ['ii', 'workflow_instances', run.instanceInsert ? [run.instanceInsert] : []],
     ['nt', 'tasks', run.newTasks],
@@ -95,7 +88,7 @@ export async function persist(run: Run): Promise<{ version: number }> {
     ['o', 'outbox', outbox.map((o) => outboxRow(o, run.now))],
     ['n', 'notifications', notifications],
     ['wc', 'workflow_calls', run.calls],
-    ['a', entryTable(run.tx), run.audits.map((e) => auditRow(run.tx, e, run.now))],
+    ['a', 'audit_inbox', run.audits.map((e) => auditRow(run.tx, e, run.now))],
   ];
   for (const [prefix, table, rows] of inserts) {
     if (!rows.length) continue;

@@ -1,38 +1,100 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from './helpers.js';
+import { PG_APP_ROLE } from '../database.js';
+import { enableTenantIsolation, type MigrationContext } from './helpers.js';
 
 /**
- * SQLite only: entries arrive in audit_inbox (no index but its key) and the sealer moves them into audit_events in
- * batches, sealing them as it goes. SQLite has one writer and an fsync per commit, and each commit wrote a page of
- * every list index of the trail for the few entries it carried: most of what auditing cost approvals there. An entry
- * may leave the inbox only once the trail holds an entry just like it, so none can slip out unsealed; no one may
- * change one. PostgreSQL keeps writing to audit_events and queueing in audit_pending (many writers, no such cost).
+ * New entries arrive in audit_inbox (no index but its key) and the sealer moves them into audit_events in batches,
+ * sealing them as it goes. Writing each entry straight into the trail wrote a page of every one of its five list
+ * indexes per commit for the few entries that commit carried (and, on PostgreSQL, ran the queueing trigger): most of
+ * what auditing cost approvals. An entry may leave the inbox only once the trail holds one just like it, so none can
+ * slip out unsealed, and no one may change one. audit_pending stays for entries queued before this migration.
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
-  if (ctx.dialect === 'postgres') return;
-  await sql`create table audit_inbox (
-      id integer primary key,
-      tenant_id text not null,
-      at text not null,
-      actor_id text,
-      actor_name text,
-      action text not null,
-      target_type text,
-      target_id text,
-      target_label text,
-      details text,
-      ip text,
-      user_agent text
-    )`.execute(db);
-  await ctx.grantApp(db, ['audit_inbox']);
-  await sql`create trigger audit_inbox_no_update before update on audit_inbox
-    begin select raise(abort, 'audit_inbox entries are never changed'); end`.execute(db);
-  // The trail's (tenant, at, id) index finds the copy; `is` compares nulls as equal.
-  await sql`create trigger audit_inbox_leaves_sealed before delete on audit_inbox
-    when not exists (select 1 from audit_events e where e.tenant_id = old.tenant_id and e.at = old.at
-      and e.action = old.action and e.actor_id is old.actor_id and e.actor_name is old.actor_name
-      and e.target_type is old.target_type and e.target_id is old.target_id and e.target_label is old.target_label
-      and e.details is old.details and e.ip is old.ip and e.user_agent is old.user_agent)
-    begin select raise(abort, 'an audit entry leaves the inbox only once the trail holds it'); end`.execute(db);
+  const pg = ctx.dialect === 'postgres';
+  await sql
+    .raw(
+      `create table audit_inbox (
+        id ${pg ? 'bigint generated always as identity primary key' : 'integer primary key'},
+        tenant_id text not null,
+        at text not null,
+        actor_id text,
+        actor_name text,
+        action text not null,
+        target_type text,
+        target_id text,
+        target_label text,
+        details text,
+        ip text,
+        user_agent text
+      )`,
+    )
+    .execute(db);
+  await enableTenantIsolation(db, ctx, ['audit_inbox']);
+  // The trail's (tenant, at, id) index finds the copy; `is` / `is not distinct from` compare nulls as equal.
+  const nullable = [
+    'actor_id',
+    'actor_name',
+    'target_type',
+    'target_id',
+    'target_label',
+    'details',
+    'ip',
+    'user_agent',
+  ];
+  const copied = (same: string, old = 'old') =>
+    `exists (select 1 from audit_events e where e.tenant_id = ${old}.tenant_id and e.at = ${old}.at
+      and e.action = ${old}.action and ${nullable.map((c) => `e.${c} ${same} ${old}.${c}`).join(' and ')})`;
+  const unchanged = 'audit_inbox entries are never changed';
+  const unsealed = 'an audit entry leaves the inbox only once the trail holds it';
+  if (pg) {
+    // The sealer locks a batch with FOR UPDATE, which asks for the update privilege: the trigger refuses updates.
+    await sql.raw(`revoke truncate on audit_inbox from ${PG_APP_ROLE}`).execute(db);
+    await sql
+      .raw(
+        `create function audit_inbox_unchanged() returns trigger language plpgsql as $$
+        begin
+          raise exception '${unchanged}' using errcode = 'insufficient_privilege';
+        end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger audit_inbox_unchanged before update or truncate on audit_inbox
+         for each statement execute function audit_inbox_unchanged()`,
+      )
+      .execute(db);
+    // One check per statement over the deleted rows (the sealer deletes a batch at once).
+    await sql
+      .raw(
+        `create function audit_inbox_leaves_sealed() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from gone g where not ${copied('is not distinct from', 'g')}) then
+            raise exception '${unsealed}' using errcode = 'insufficient_privilege';
+          end if;
+          return null;
+        end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger audit_inbox_leaves_sealed after delete on audit_inbox referencing old table as gone
+         for each statement execute function audit_inbox_leaves_sealed()`,
+      )
+      .execute(db);
+    await sql.raw(`drop trigger audit_events_queue on audit_events`).execute(db);
+    await sql.raw(`drop function audit_events_enqueue()`).execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `create trigger audit_inbox_no_update before update on audit_inbox begin select raise(abort, '${unchanged}'); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger audit_inbox_leaves_sealed before delete on audit_inbox when not ${copied('is')}
+       begin select raise(abort, '${unsealed}'); end`,
+    )
+    .execute(db);
   await sql`drop trigger audit_events_queue`.execute(db);
 }
