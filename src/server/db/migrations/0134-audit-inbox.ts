@@ -64,26 +64,24 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
          for each statement execute function audit_inbox_unchanged()`,
       )
       .execute(db);
-    // One call per statement (the sealer deletes a batch at once); a lookup per row, so each finds its copy by an
-    // index: a join over the batch, or a lookup's generic plan, was planned as a walk of the whole trail.
+    // One call per statement (the sealer deletes a batch at once). Each entry's copy is looked up apart, the target
+    // index first (entries of a bulk operation share their instant), then by instant; planned afresh each time
+    // (execute): a plan kept from when the trail was small walked the whole trail once it had grown.
     await sql
       .raw(
-        `create function audit_inbox_leaves_sealed() returns trigger language plpgsql
-        set plan_cache_mode = force_custom_plan as $$
-        declare g record;
+        `create function audit_inbox_leaves_sealed() returns trigger language plpgsql as $$
+        declare bad boolean;
         begin
-          for g in select * from gone loop
-            -- Most entries name a target: the target index finds the copy at once (entries of a bulk operation share
-            -- their instant, so a lookup by instant alone would go through the whole operation).
-            if g.target_id is not null and exists (select 1 from audit_events e where e.tenant_id = g.tenant_id
-                and e.target_type = g.target_type and e.target_id = g.target_id and e.at = g.at and e.action = g.action
-                and ${same('is not distinct from', 'g')}) then
-              continue;
-            end if;
-            if not ${copied('is not distinct from', 'g')} then
-              raise exception '${unsealed}' using errcode = 'insufficient_privilege';
-            end if;
-          end loop;
+          execute $q$select exists (select 1 from gone g where not coalesce(
+              (select true from audit_events e where e.tenant_id = g.tenant_id and e.target_type = g.target_type
+                and e.target_id = g.target_id and e.at = g.at and e.action = g.action
+                and ${same('is not distinct from', 'g')} limit 1),
+              (select true from audit_events e where e.tenant_id = g.tenant_id and e.at = g.at
+                and e.action = g.action and ${same('is not distinct from', 'g')} limit 1),
+              false))$q$ into bad;
+          if bad then
+            raise exception '${unsealed}' using errcode = 'insufficient_privilege';
+          end if;
           return null;
         end $$`,
       )
