@@ -44,7 +44,9 @@ export async function spawnUntilReady(
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  // BENCH_NODE_FLAGS: extra flags for the server's node (--trace-gc, --cpu-prof, … which NODE_OPTIONS refuses).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });

@@ -35,10 +35,23 @@ async function* levelStream(tdb: TenantDb, plan: Plan, groups: PlanGroup[]): Asy
     const rows = (await ordered(levelQuery(tdb, plan, groups, where), plan, groups.length, false)
       .limit(exportBatch.size)
       .execute()) as Raw[];
-    yield* rows;
-    if (rows.length < exportBatch.size || !groups.length) return;
-    const end = rows[rows.length - 1]!;
-    last = groups.map((_, i) => end[`g${i}`]);
+    const full = rows.length === exportBatch.size && groups.length > 0;
+    const end = rows[rows.length - 1];
+    if (end) last = groups.map((_, i) => end[`g${i}`]);
+    yield* handOn(rows);
+    if (!full) return;
+  }
+}
+
+/**
+ * Yields a batch's items, letting go of each as it is handed on: a download that waits for its client suspends the
+ * generator, and a batch it still held would outlive young-generation collections and pile up in the old one.
+ */
+function* handOn<T>(items: (T | undefined)[]): Generator<T> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as T;
+    items[i] = undefined;
+    yield item;
   }
 }
 
@@ -50,12 +63,15 @@ async function* flatRows(tdb: TenantDb, plan: Plan): AsyncGenerator<Cell[]> {
   let after: string | undefined;
   for (;;) {
     const rows = (await flatQuery(tdb, noSort, after).limit(exportBatch.size).execute()) as Raw[];
-    for (const r of rows) {
+    const full = rows.length === exportBatch.size;
+    if (full) after = String(rows[rows.length - 1]!.id);
+    const cells = rows.map((r) => {
       const row = flatRow(plan, r);
-      yield plan.flat.map((c) => row[c.key] ?? null);
-    }
-    if (rows.length < exportBatch.size) return;
-    after = String(rows[rows.length - 1]!.id);
+      return plan.flat.map((c) => row[c.key] ?? null);
+    });
+    rows.length = 0;
+    yield* handOn(cells);
+    if (!full) return;
   }
 }
 
@@ -160,8 +176,10 @@ export function csvStream(head: string[], rows: AsyncGenerator<Cell[]>): Readabl
     for await (const r of rows) {
       batch.push(r.map(defuse));
       if (batch.length >= exportBatch.size) {
-        yield stringify(batch);
+        // Let go of the rows before waiting for the client (see handOn).
+        const text = stringify(batch);
         batch = [];
+        yield text;
       }
     }
     if (batch.length) yield stringify(batch);
