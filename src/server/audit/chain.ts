@@ -144,10 +144,15 @@ async function moveInbox(tdb: TenantDb): Promise<number> {
       return link;
     });
     await tx.insertInto('audit_seals', seals).execute();
-    // Refused for any entry the trail does not hold (the inbox's delete trigger).
+    // Exactly the moved entries (on PostgreSQL one with a lower id may commit meanwhile); the inbox's delete trigger
+    // refuses any the trail does not hold.
     await tx
       .deleteFrom('audit_inbox')
-      .where('id', '<=', inbox[inbox.length - 1]!.id)
+      .where(
+        'id',
+        'in',
+        inbox.map((r) => r.id),
+      )
       .execute();
     return inbox.length;
   });
