@@ -67,7 +67,12 @@ async function writeSeals(tx: TenantDb, seals: Seal[]): Promise<void> {
 
 /** Chains the tenant's new entries: any queued before migration 0134, then the inbox, in batches. */
 export async function sealTenant(tdb: TenantDb): Promise<number> {
-  let total = await sealQueued(tdb);
+  return (await sealQueued(tdb)) + (await moveAll(tdb));
+}
+
+/** Moves the tenant's whole inbox into the trail, a batch at a time; answers how many entries it moved. */
+async function moveAll(tdb: TenantDb): Promise<number> {
+  let total = 0;
   for (let n = BATCH; n === BATCH; total += n) n = await moveInbox(tdb);
   return total;
 }
@@ -114,9 +119,7 @@ async function sealQueued(tdb: TenantDb): Promise<number> {
  * far. Only the audit tables change, which no kept answer reads.
  */
 export async function settleInbox(tdb: TenantDb): Promise<void> {
-  await withoutNotingChanges(async () => {
-    for (let n = BATCH; n === BATCH;) n = await moveInbox(tdb);
-  });
+  await withoutNotingChanges(() => moveAll(tdb));
 }
 
 /**
