@@ -16,51 +16,56 @@ import { PASSWORD, seededScratch } from './records-seed.js';
 
 export const name = 'reports';
 
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
+/** Resident memory in MB: all of it, and the part not backed by files (heap, buffers; not SQLite's mapped pages). */
+const memoryMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), anon: Math.round(kb('RssAnon') / 1024) };
 };
 
 /** Downloads an export, counting bytes and lines, sampling the server's RSS every 100 ms. */
 function download(port: number, host: string, token: string, body: object, pid: number) {
-  return new Promise<{ seconds: number; bytes: number; lines: number; rssStart: number; rssMax: number }>(
-    (resolve, reject) => {
-      const rssStart = rssMb(pid);
-      let rssMax = rssStart;
-      const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 100);
-      const t0 = performance.now();
-      const payload = JSON.stringify(body);
-      const req = http.request(
-        {
-          port,
-          host: '127.0.0.1',
-          method: 'POST',
-          path: '/api/form/report/export',
-          headers: {
-            host,
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(payload),
-          },
+  type Done = { seconds: number; bytes: number; lines: number; rssStart: number; rssMax: number };
+  return new Promise<Done & { anonStart: number; anonMax: number }>((resolve, reject) => {
+    const { rss: rssStart, anon: anonStart } = memoryMb(pid);
+    let [rssMax, anonMax] = [rssStart, anonStart];
+    const timer = setInterval(() => {
+      const m = memoryMb(pid);
+      [rssMax, anonMax] = [Math.max(rssMax, m.rss), Math.max(anonMax, m.anon)];
+    }, 100);
+    const t0 = performance.now();
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      {
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/form/report/export',
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
         },
-        (res) => {
-          let bytes = 0;
-          let lines = 0;
-          res.on('data', (c: Buffer) => {
-            bytes += c.length;
-            for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
-          });
-          res.on('end', () => {
-            clearInterval(timer);
-            if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
-            else resolve({ seconds: (performance.now() - t0) / 1000, bytes, lines, rssStart, rssMax });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    },
-  );
+      },
+      (res) => {
+        let bytes = 0;
+        let lines = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
+        });
+        res.on('end', () => {
+          clearInterval(timer);
+          if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
+          else
+            resolve({ seconds: (performance.now() - t0) / 1000, bytes, lines, rssStart, rssMax, anonStart, anonMax });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /** Seconds until the stored report columns and their covering index are ready (PostgreSQL). */
@@ -139,6 +144,7 @@ async function one(dialect: DialectName, count: number) {
         rowsPerSecond: Math.round(count / d.seconds),
         mb: Math.round(d.bytes / 1e5) / 10,
         serverRssMb: { before: d.rssStart, max: d.rssMax },
+        serverAnonMb: { before: d.anonStart, max: d.anonMax },
         ...(format === 'csv' ? { lines: d.lines } : {}),
       };
       console.log(`  ${key}: ${JSON.stringify(figures[key])}`);

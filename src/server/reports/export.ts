@@ -191,14 +191,18 @@ export function csvStream(head: string[], rows: AsyncGenerator<Cell[]>): Readabl
 const ZIP_PENDING = 1 << 20;
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
+/** The zip's input is a readable-stream 2 PassThrough, which predates `writableLength`. */
+type Pipe = Writable & { _writableState?: { length: number } };
+const pending = (p: Pipe) => p.writableLength ?? p._writableState?.length ?? 0;
+
 /**
  * exceljs's sheet stream hands its buffers to the zip's compressor without waiting (write's answer is ignored), so a
  * compressor slower than the rows would pile the whole sheet up in memory: rows wait while it is behind.
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet) {
-  const s = (sheet as unknown as { stream: unknown }).stream as { pipes?: Writable[]; buffers?: unknown[] };
+  const s = (sheet as unknown as { stream: unknown }).stream as { pipes?: Pipe[]; buffers?: unknown[] };
   for (;;) {
-    const behind = (s.pipes ?? []).find((p) => p.writableLength > ZIP_PENDING);
+    const behind = (s.pipes ?? []).find((p) => pending(p) > ZIP_PENDING);
     if (behind) await once(behind, 'drain');
     else if (!s.pipes?.length && (s.buffers?.length ?? 0) > 16) await tick();
     else return;
