@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { DialectName } from '../src/server/db/database.js';
-import { report, stop } from './lib.js';
+import { report, SERVER_NODE_FLAGS, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { testDialects } from '../tests/support/databases.js';
 import { PASSWORD, seededScratch } from './records-seed.js';
@@ -140,7 +140,7 @@ function call(port: number, host: string, method: 'GET' | 'POST', path: string, 
 
 /** The server process, ready; on a busy machine starting it under tsx can take a minute or more. */
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -15,7 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { report } from './lib.js';
+import { report, SERVER_NODE_FLAGS } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { SigningKeys } from '../src/server/identity/keys.js';
@@ -260,6 +260,7 @@ export async function run() {
     const server = spawn(
       process.execPath,
       [
+        ...SERVER_NODE_FLAGS,
         ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
         '--import',
         'tsx',

@@ -4,6 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
+/** The node flags `npm start` gives the server (package.json), so benches measure the server as it runs. */
+export const SERVER_NODE_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((a) => a.startsWith('--'));
+
 export interface LoadResult {
   requestsPerSec: number;
   p50: number;
@@ -46,7 +53,7 @@ export async function spawnUntilReady(
 ): Promise<ChildProcess> {
   // BENCH_NODE_FLAGS: extra flags for the server's node (--trace-gc, --cpu-prof, … which NODE_OPTIONS refuses).
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });

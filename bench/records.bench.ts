@@ -6,7 +6,7 @@
 // (on SQLite the database runs inside the server process).
 import type { DialectName } from '../src/server/db/database.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { load, postJson, report, stop } from './lib.js';
+import { load, postJson, report, SERVER_NODE_FLAGS, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { testDialects } from '../tests/support/databases.js';
 import { PASSWORD, seededScratch } from './records-seed.js';
@@ -33,7 +33,8 @@ async function timed(n: number, fn: (i: number) => Promise<void>) {
  * spawnUntilReady waits, so this waits BENCH_START_SECONDS (90) and stops a process that never got ready.
  */
 async function startServer(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -234,7 +235,7 @@ async function one(dialect: DialectName, count: number) {
     admin = await signIn('admin');
     const pages = async (body: () => object) => {
       const db = () => (scratch.databaseUrl ? postgresBackendsCpu(scratch.databaseUrl) : Promise.resolve(new Map()));
-      const [server0, db0] = [processCpuMs(server.pid!), await db()];
+      const [server0, db0, client0] = [processCpuMs(server.pid!), await db(), process.cpuUsage()];
       const r = await load({
         url: url('/api/EntryModule/datatables'),
         connections: 100,
@@ -247,6 +248,8 @@ async function one(dialect: DialectName, count: number) {
       return {
         ...r,
         serverCpuMsPerRequest: perRequest(processCpuMs(server.pid!) - server0),
+        // The load generator shares the machine's cores with the server (and the database).
+        clientCpuMsPerRequest: perRequest((process.cpuUsage(client0).user + process.cpuUsage(client0).system) / 1000),
         ...(scratch.databaseUrl ? { databaseCpuMsPerRequest: perRequest(backendsCpuSpent(db0, await db())) } : {}),
       };
     };

@@ -16,7 +16,7 @@ describe.each(await testDialects())('record list pair indexes on %s', (dialect) 
   ]);
   let moduleId = '';
   let claims: Claim[] = [];
-  const name = pairIndexName('region', 'amount');
+  const name = pairIndexName('region', 'amount', dialect);
   const exists = async () =>
     (dialect === 'sqlite'
       ? await sql`select name from sqlite_master where type = 'index' and name = ${name}`.execute(o.t.db.system)

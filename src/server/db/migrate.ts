@@ -54,6 +54,7 @@ import * as m0131 from './migrations/0131-audit-filter-indexes.js';
 import * as m0132 from './migrations/0132-report-day-statistics.js';
 import * as m0133 from './migrations/0133-audit-insert-only-seals.js';
 import * as m0134 from './migrations/0134-audit-inbox.js';
+import * as m0135 from './migrations/0135-list-pair-index-keys.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -112,6 +113,7 @@ const steps: Record<string, Step> = {
   '0132-report-day-statistics': m0132,
   '0133-audit-insert-only-seals': m0133,
   '0134-audit-inbox': m0134,
+  '0135-list-pair-index-keys': m0135,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {

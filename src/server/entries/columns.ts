@@ -135,6 +135,15 @@ export function fieldColumns(v: LoadedVersion, dialect: DialectName): ListColumn
 
 const columnsCache = new WeakMap<LoadedVersion, Map<DialectName, Map<string, ListColumn>>>();
 
+/**
+ * What an equality filter on a field compares, written as the list's pair index keys it (indexes.ts): on PostgreSQL
+ * a text or label field's sort key, equal exactly when the values are and leakproof where the migrations could
+ * declare it (under row-level security only a leakproof condition may be an index condition); elsewhere the value.
+ */
+export function equalityKeySql(dialect: DialectName, name: string, kind: ColumnKind): string {
+  return dialect === 'postgres' && kind !== 'number' ? sortKeySql(dialect, name, kind) : fieldSql(dialect, name, kind);
+}
+
 /** Module columns: fields first (by form order), then the system columns; system keys win over field names. */
 export function listColumns(v: LoadedVersion, dialect: DialectName): Map<string, ListColumn> {
   // A published version never changes: its columns (which resolve every step's permissions) are worked out once.

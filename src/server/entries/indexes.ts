@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import crypto from 'node:crypto';
-import { fieldSql, SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
+import { equalityKeySql, SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
 
 /** Fields a module's list sorts and filters fast: named by the designer in the module's default configuration. */
 export function indexedFieldNames(defaultConfig: string | null | undefined): string[] {
@@ -32,17 +32,21 @@ export function fieldIndexSql(dialect: DialectName, name: string, kind: ColumnKi
     : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${idx} on records (tenant_id, module_id, is_draft, ${key.replace('records.data', 'data')}, id)`;
 }
 
-/** A list filtered on one field and sorted by another: the filter's index name (hashed when the names are long). */
-export function pairIndexName(filter: string, sort: string): string {
-  const name = `records_fp_${filter.toLowerCase()}_${sort.toLowerCase()}`;
+/**
+ * A list filtered on one field and sorted by another: the filter's index name (hashed when the names are long).
+ * PostgreSQL's are `fq` (filter part on the sort key, see pairIndexSql); their earlier form was `fp`.
+ */
+export function pairIndexName(filter: string, sort: string, dialect: DialectName = 'sqlite'): string {
+  const prefix = dialect === 'postgres' ? 'records_fq_' : 'records_fp_';
+  const name = `${prefix}${filter.toLowerCase()}_${sort.toLowerCase()}`;
   if (name.length <= 63) return name;
-  return `records_fp_${crypto.createHash('sha1').update(`${filter}|${sort}`).digest('hex').slice(0, 20)}`;
+  return `${prefix}${crypto.createHash('sha1').update(`${filter}|${sort}`).digest('hex').slice(0, 20)}`;
 }
 
 /**
  * The DDL of the index of a list that filters `filter` by equality and sorts by `sort`: (tenant, module, draft flag,
  * filter value, sort key, id), so a page reads only its own rows instead of skipping the others in sort order.
- * The filter part is the expression filters compare (fieldSql), the sort part the one lists order by.
+ * The filter part is the expression an equality filter compares (`equalityExpr`), the sort part the one lists order by.
  */
 export function pairIndexSql(
   dialect: DialectName,
@@ -50,8 +54,8 @@ export function pairIndexSql(
   sort: { name: string; kind: ColumnKind },
   concurrently = false,
 ): string {
-  const idx = pairIndexName(filter.name, sort.name);
-  const f = fieldSql(dialect, filter.name, filter.kind);
+  const idx = pairIndexName(filter.name, sort.name, dialect);
+  const f = equalityKeySql(dialect, filter.name, filter.kind);
   const key = sortKeySql(dialect, sort.name, sort.kind);
   return dialect === 'sqlite'
     ? `create index if not exists ${idx} on records (tenant_id, module_id, is_draft, ${f}, ${key}, id)`
@@ -97,7 +101,7 @@ export class FieldIndexer {
 
   /** The index of a list filtered by equality on one indexed field and sorted by another (pairIndexSql). */
   ensurePair(filter: { name: string; kind: ColumnKind }, sort: { name: string; kind: ColumnKind }): void {
-    this.build(pairIndexName(filter.name, sort.name), pairIndexSql(this.dialect, filter, sort, true));
+    this.build(pairIndexName(filter.name, sort.name, this.dialect), pairIndexSql(this.dialect, filter, sort, true));
   }
 
   /** The search index of a field lookups label records by. */

@@ -8,8 +8,8 @@ import { badRequest } from '../http/errors.js';
 import { param } from '../db/prepared-query.js';
 import { isAdmin, visibleRecordsWhere } from '../access/index.js';
 import { OPEN, processOutcome, processStatus } from '../engine/status.js';
-import type { ListColumn } from './columns.js';
-import { filterSql } from './filters.js';
+import { equalityKeySql, type ListColumn } from './columns.js';
+import { filterSql, type ListFilter } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
 import { TtlCache } from './ttl-cache.js';
 import type { EntryPage } from './schemas.js';
@@ -82,6 +82,14 @@ export interface ListScope extends PageScope {
   counter: Kysely<DB>;
 }
 
+const EQUALITY = new Set(['eq', 'isin', 'partof']);
+
+/** A list's filter; equality on a field compares the field's equality key, which the pair index holds. */
+function listFilterSql(dialect: DialectName, col: ListColumn, f: ListFilter) {
+  if (!col.field || !EQUALITY.has(f.operator)) return filterSql(col, f);
+  return filterSql({ ...col, expr: sql.raw(equalityKeySql(dialect, col.key, col.kind)) }, f);
+}
+
 /** `tdb` and `user` may be the placeholders of a built-once query (then the module is one too). */
 function base(s: PageScope, q: ListQuery, withFilters = true, tdb = s.tdb, user = s.user): Q {
   let b = tdb
@@ -90,7 +98,7 @@ function base(s: PageScope, q: ListQuery, withFilters = true, tdb = s.tdb, user 
     .where('records.is_draft', '=', s.draft ? 1 : 0) as unknown as Q;
   b = visible(b, user, s.draft);
   if (!withFilters) return b;
-  for (const f of q.filters) b = b.where(filterSql(s.columns.get(f.column)!, f));
+  for (const f of q.filters) b = b.where(listFilterSql(s.dialect, s.columns.get(f.column)!, f));
   for (const c of q.where ?? []) b = b.where(c);
   if (q.search) {
     const keys = [...s.columns.values()].filter((c) => c.field).map((c) => c.key);
@@ -131,7 +139,9 @@ function extrasSql(dialect: DialectName) {
       ? `json_group_array(json_array(${nameSql('u')}, k.activity_title))`
       : `json_agg(json_build_array(${nameSql('u')}, k.activity_title))::text`;
   return {
-    initiator: sql<string | null>`(select ${sql.raw(nameSql('iu'))} from users iu where iu.tenant_id = records.tenant_id and iu.id = records.workflow_initiator_user)`,
+    initiator: sql<
+      string | null
+    >`(select ${sql.raw(nameSql('iu'))} from users iu where iu.tenant_id = records.tenant_id and iu.id = records.workflow_initiator_user)`,
     tasks: sql<
       string | null
     >`(select ${sql.raw(pair)} from tasks k left join users u on u.tenant_id = k.tenant_id and u.id = k.assignee_id where k.tenant_id = records.tenant_id and k.record_id = records.id and k.status = ${OPEN})`,
@@ -191,7 +201,10 @@ async function segmentPart(
       else if (after) b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
       b = part === 'ties' ? b.orderBy('records.id', order) : b.orderBy(e, order).orderBy('records.id', order);
     }
-    return b.limit(param<number>('limit')).offset(param<number>('offset'));
+    // The row count is written into the statement: with a placeholder PostgreSQL costs its plan for a tenth of
+    // the rows, finds the plan made for its values always cheaper and plans each page afresh (~0.3 ms a page).
+    b = b.limit(sql.lit(limit));
+    return offset > 0 ? b.offset(param<number>('offset')) : b;
   };
   const key = [
     'list.segment',
@@ -206,6 +219,8 @@ async function segmentPart(
     after ? 'a' : '',
     part,
     s.extras ? 'x' : '',
+    limit,
+    offset > 0 ? 'o' : '',
   ].join('|');
   const values = {
     module: s.moduleId,
@@ -213,7 +228,6 @@ async function segmentPart(
     userTenant: s.user.tenantId,
     v: after?.v ?? null,
     i: after?.i ?? '',
-    limit,
     offset,
   };
   if (s.readers) return s.tdb.readPrepared(s.readers, key, build, values);

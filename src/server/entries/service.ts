@@ -50,9 +50,7 @@ export async function listEntries(
   if (!m.publishedVersion) return EMPTY;
   const v = await loadVersion(tdb, moduleId, m.publishedVersion);
   const columns = listColumns(v, deps.dialect);
-  const indexed = m.indexed
-    .map((n) => columns.get(n))
-    .filter((c) => c?.field);
+  const indexed = m.indexed.map((n) => columns.get(n)).filter((c) => c?.field);
   deps.indexer.ensure(indexed.map((c) => ({ name: c!.key, kind: c!.kind })));
   const q = parseListQuery(body, columns, 'created_on');
   advisePairIndex(deps.indexer, q, new Map(indexed.map((c) => [c!.key, c!])));
