@@ -91,6 +91,21 @@ describe('result cache', () => {
     expect(cache.get('k')).toBe('x');
   });
 
+  it('admitting on repeat, keeps an answer only when it is asked for a second time', () => {
+    const cache = new ResultCache({ maxEntries: 2, maxBytes: 100, maxEntryBytes: 50, maxAgeMs: 1_000 }, true);
+    const at = ResultCache.now();
+    cache.set('k', at, 'first');
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', at, 'second');
+    expect(cache.get('k')).toBe('second');
+    // Keys asked once are remembered within a bound (four times the entries): the oldest is forgotten first.
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) cache.set(k, at, k);
+    cache.set('a', at, 'a');
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('i', at, 'i');
+    expect(cache.get('i')).toBe('i');
+  });
+
   it('keeps within its bounds of entries, bytes and age', async () => {
     const cache = new ResultCache({ maxEntries: 2, maxBytes: 10, maxEntryBytes: 6, maxAgeMs: 40 });
     const at = ResultCache.now();

@@ -21,6 +21,8 @@ export const keepable = (count: number) => count === changeCount() && resultsReu
 export class ResultCache {
   private readonly map = new Map<string, Entry>();
   private bytes = 0;
+  /** Keys asked once (admitOnRepeat): their answers are kept only when asked again. */
+  private readonly askedOnce = new Set<string>();
 
   constructor(
     private readonly opts = {
@@ -29,6 +31,12 @@ export class ResultCache {
       maxEntryBytes: 1024 * 1024,
       maxAgeMs: 30_000,
     },
+    /**
+     * Keep an answer only when it is asked for a second time: for reads most of whose answers are asked once (a
+     * list scrolled, filtered and sorted by many users). A kept answer lives until pushed out, long enough to be
+     * moved to the old generation, so answers nobody asks again would cost copying and a full collection later.
+     */
+    private readonly admitOnRepeat = false,
   ) {}
 
   /** The count to compute an answer under: read it before the first query of that answer. */
@@ -47,6 +55,12 @@ export class ResultCache {
   /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
   set(key: string, count: number, text: string): void {
     if (!keepable(count) || text.length > this.opts.maxEntryBytes) return;
+    if (this.admitOnRepeat && !this.map.has(key) && !this.askedOnce.delete(key)) {
+      this.askedOnce.add(key);
+      // A Set iterates in insertion order: the oldest key goes first.
+      if (this.askedOnce.size > this.opts.maxEntries * 4) this.askedOnce.delete(this.askedOnce.values().next().value!);
+      return;
+    }
     const old = this.map.get(key);
     if (old) this.drop(key, old);
     this.map.set(key, { count, at: Date.now(), text });
