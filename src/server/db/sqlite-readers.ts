@@ -1,6 +1,12 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
+/** A plain JavaScript module (file URL) whose default export `(rows, options) => answer` a reader runs on its rows. */
+export interface ReaderShape {
+  module: string;
+  options: unknown;
+}
+
 interface Waiting {
   resolve(rows: unknown[]): void;
   reject(err: Error): void;
@@ -30,14 +36,17 @@ export class SqliteReaders {
     this.readers = Array.from({ length: size }, () => undefined);
   }
 
-  /** The rows of one compiled select, read on the least busy thread. */
-  all<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+  /**
+   * The rows of one compiled select, read on the least busy thread; with `shape`, what the default export of that
+   * plain JavaScript module (a file URL) makes of them and `shape.options` there.
+   */
+  all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
     const reader = this.leastBusy();
     const id = this.next++;
     return new Promise<R[]>((resolve, reject) => {
       reader.waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      reader.worker.postMessage({ id, sql, parameters });
+      reader.worker.postMessage({ id, sql, parameters, shape });
     });
   }
 

@@ -1,4 +1,12 @@
-import { expressionBuilder, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
 import type { SqliteReaders } from '../db/sqlite-readers.js';
@@ -7,7 +15,9 @@ import type { AuthUser } from '../identity/user-info.js';
 import { badRequest } from '../http/errors.js';
 import { param } from '../db/prepared-query.js';
 import { isAdmin, visibleRecordsWhere } from '../access/index.js';
-import { OPEN, processOutcome, processStatus } from '../engine/status.js';
+import { OPEN } from '../engine/status.js';
+import { RawJson } from '../http/raw-json.js';
+import listRows, { type ListRowsOptions, type ShapedRow } from './list-rows.mjs';
 import { equalityKeySql, type ListColumn } from './columns.js';
 import { filterSql, type ListFilter } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
@@ -75,6 +85,8 @@ export interface PageScope {
   extras?: boolean;
   /** SQLite: read the page on a reader thread, beside the thread that serves HTTP (never inside a transaction). */
   readers?: SqliteReaders;
+  /** Answer the rows as the list shows them (list-rows.mjs), shaped on the reader thread when there is one. */
+  shaped?: ListRowsOptions;
 }
 
 export interface ListScope extends PageScope {
@@ -156,7 +168,7 @@ async function segment(
   after: Cursor | undefined,
   limit: number,
   offset: number,
-): Promise<SegmentRow[]> {
+): Promise<PagedRow[]> {
   // SQLite: the rows tied with the cursor's value, then those past it, each an exact index range. One condition
   // "value >= v and (value > v or id > i)" reads every row's JSON again only to evaluate the tie-break.
   if (after && !nulls && s.dialect === 'sqlite') {
@@ -175,7 +187,7 @@ async function segmentPart(
   limit: number,
   offset: number,
   part: '' | 'ties' | 'past',
-) {
+): Promise<PagedRow[]> {
   const e = q.sort.sortExpr;
   const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
   const order = q.dir;
@@ -230,18 +242,34 @@ async function segmentPart(
     i: after?.i ?? '',
     offset,
   };
-  if (s.readers) return s.tdb.readPrepared(s.readers, key, build, values);
-  return (await s.tdb.prepared(key, build, values)).rows;
+  const shape = s.shaped && { module: LIST_ROWS, options: s.shaped };
+  if (s.readers) return s.tdb.readPrepared<unknown, PagedRow>(s.readers, key, build, values, shape);
+  const rows = (await s.tdb.prepared(key, build, values)).rows as SegmentRow[];
+  return s.shaped ? listRows(rows, s.shaped) : rows;
 }
 
-type SegmentRow = Awaited<ReturnType<typeof segmentPart>>[number];
-type Row = SegmentRow;
+const LIST_ROWS = new URL('./list-rows.mjs', import.meta.url).href;
+type Column<S> = S extends `records.${infer C}` ? C : never;
+/** A page's row as read: the record's listed columns, its sort value and the names a list shows beside it. */
+export type SegmentRow = Pick<Selectable<DB['records']>, Column<(typeof SELECT)[number]>> & {
+  sort_value: string | number | null;
+  initiator_name: string | null;
+  open_tasks: string | null;
+};
+/** A row of a page as read (lookups) or as the list answers it (`shaped`, list-rows.mjs). */
+type PagedRow = SegmentRow | ShapedRow;
+type Row = PagedRow;
 
 /**
  * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
  * databases use the (module, draft, sort expression, id) index. Without a cursor, pages up to MAX_OFFSET rows deep
  * are read by offset (and their cursors remembered, so a later jump deeper can start from one).
  */
+export async function fetchPage(
+  s: PageScope & { shaped: ListRowsOptions },
+  q: ListQuery,
+): Promise<{ rows: ShapedRow[]; next?: Cursor }>;
+export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: SegmentRow[]; next?: Cursor }>;
 export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: Row[]; next?: Cursor }> {
   const segs = !q.sort.nullable ? [false] : q.dir === 'asc' ? [true, false] : [false, true];
   let cursor = q.cursor;
@@ -323,46 +351,13 @@ async function countNow(s: ListScope, q: ListQuery, key: string) {
   return value;
 }
 
-/** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
-function openTasks(text: string | null): { assignee: string; step: string }[] {
-  if (!text || text === '[]') return [];
-  return (JSON.parse(text) as [string, string][]).map(([assignee, step]) => ({ assignee, step }));
-}
-
 /** One page of records in the list's shape (the columns are added by the caller). */
 export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<EntryPage, 'columns'>> {
-  const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true }, q), countsFor(s, q)]);
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
-  const data = rows.map((r) => {
-    const values = JSON.parse(r.data) as Record<string, unknown>;
-    const shown: Record<string, unknown> = {};
-    for (const k of fieldKeys) if (k in values) shown[k] = values[k];
-    const { status, display } = processStatus(r);
-    return {
-      id: r.id,
-      module_version: r.module_version,
-      version: r.version,
-      // Every row of a list is of one kind: the query reads only drafts or only submitted records.
-      is_draft: s.draft,
-      data: shown,
-      sequence_number: r.sequence_number,
-      process_status: status,
-      process_status_display: display,
-      process_outcome: processOutcome(r),
-      tasks: openTasks(r.open_tasks),
-      workflow_status: r.workflow_status,
-      workflow_activity_name: r.workflow_activity_name,
-      workflow_started_on: r.workflow_started_on,
-      workflow_initiator_user: r.workflow_initiator_user ? (r.initiator_name ?? '') : null,
-      workflow_initiator_email: r.workflow_initiator_email,
-      workflow_completed_on: r.workflow_completed_on,
-      workflow_instance_id: r.workflow_instance_id,
-      created_by: r.created_by,
-      created_on: r.created_on,
-      modified_on: r.modified_on,
-      mine: r.created_by === s.user.id,
-    };
-  });
+  const shaped = { fieldKeys, draft: s.draft, userId: s.user.id };
+  const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
+  // The rows arrive as JSON text and are written into the answer as they are (http/raw-json.ts).
+  const data = new RawJson(`[${rows.map((r) => r.json).join(',')}]`) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCache } from '../db/result-cache.js';
+import { answerText } from './raw-json.js';
 
 /** Everything a read's answer depends on besides the database: who asks (roles included) and what exactly. */
 function answerKey(req: FastifyRequest, scope: string): string {
@@ -29,7 +30,7 @@ export async function sendReusedAnswer<Answer>(
   const at = ResultCache.now();
   let text = cache.get(key);
   if (text === undefined) {
-    text = JSON.stringify(await compute());
+    text = answerText(await compute());
     cache.set(key, at, text);
   }
   return reply.type('application/json; charset=utf-8').send(text);

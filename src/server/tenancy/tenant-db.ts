@@ -14,7 +14,7 @@ import type {
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
-import type { SqliteReaders } from '../db/sqlite-readers.js';
+import type { ReaderShape, SqliteReaders } from '../db/sqlite-readers.js';
 import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
@@ -107,14 +107,15 @@ export class TenantDb {
   }
 
   /** The rows of `prepared`'s query read on a SQLite reader thread (db/sqlite-readers.ts): outside transactions only. */
-  readPrepared<R>(
+  readPrepared<R, A = R>(
     readers: SqliteReaders,
     key: string,
     build: (tdb: TenantDb) => Compilable<R>,
     values: Record<string, unknown>,
-  ): Promise<R[]> {
+    shape?: ReaderShape,
+  ): Promise<A[]> {
     const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
-    return readers.all<R>(q.sql, q.parameters);
+    return readers.all<A>(q.sql, q.parameters, shape);
   }
 
   /**

@@ -1,0 +1,48 @@
+// A record list's rows as the list answers them, each already JSON text. Plain JavaScript: SQLite reader threads run
+// it on the rows they read (db/sqlite-reader.worker.mjs), so parsing each record's data and writing the page's JSON
+// happen beside the thread that serves HTTP; on PostgreSQL the server runs it on the rows the driver returns.
+import { processOutcome, processStatus } from '../engine/status-rule.mjs';
+
+/** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
+function openTasks(text) {
+  if (!text || text === '[]') return [];
+  return JSON.parse(text).map(([assignee, step]) => ({ assignee, step }));
+}
+
+/**
+ * Each row as `{ id, sort_value, json }`: what paging needs, and the row's JSON. Only the listed fields of the
+ * record's data are shown (`fieldKeys`, in that order); `mine` compares the creator with `userId`.
+ */
+export default function listRows(rows, { fieldKeys, draft, userId }) {
+  return rows.map((r) => {
+    const values = JSON.parse(r.data);
+    const shown = {};
+    for (const k of fieldKeys) if (k in values) shown[k] = values[k];
+    const { status, display } = processStatus(r);
+    const row = {
+      id: r.id,
+      module_version: r.module_version,
+      version: r.version,
+      // Every row of a list is of one kind: the query reads only drafts or only submitted records.
+      is_draft: draft,
+      data: shown,
+      sequence_number: r.sequence_number,
+      process_status: status,
+      process_status_display: display,
+      process_outcome: processOutcome(r),
+      tasks: openTasks(r.open_tasks),
+      workflow_status: r.workflow_status,
+      workflow_activity_name: r.workflow_activity_name,
+      workflow_started_on: r.workflow_started_on,
+      workflow_initiator_user: r.workflow_initiator_user ? (r.initiator_name ?? '') : null,
+      workflow_initiator_email: r.workflow_initiator_email,
+      workflow_completed_on: r.workflow_completed_on,
+      workflow_instance_id: r.workflow_instance_id,
+      created_by: r.created_by,
+      created_on: r.created_on,
+      modified_on: r.modified_on,
+      mine: r.created_by === userId,
+    };
+    return { id: r.id, sort_value: r.sort_value, json: JSON.stringify(row) };
+  });
+}

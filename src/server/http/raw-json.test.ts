@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, RawJson } from './raw-json.js';
+
+describe('raw JSON in answers', () => {
+  it('writes each part as its text, where it stands, and everything else as JSON.stringify does', () => {
+    const rows = new RawJson('[{"id":"a","n":1.5},{"id":"b"}]');
+    const answer = { success: true, message: '', data: { data: rows, total: 2, note: 'x\u0001y' } };
+    const text = answerText(answer);
+    expect(JSON.parse(text)).toEqual({
+      success: true,
+      message: '',
+      data: { data: [{ id: 'a', n: 1.5 }, { id: 'b' }], total: 2, note: 'x\u0001y' },
+    });
+    expect(text).toBe(
+      '{"success":true,"message":"","data":{"data":[{"id":"a","n":1.5},{"id":"b"}],"total":2,"note":"x\\u0001y"}}',
+    );
+  });
+
+  it('leaves values that look like markers alone', () => {
+    const part = new RawJson('1');
+    const lookalike = `\u0001${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}\u0001`;
+    expect(JSON.parse(answerText({ a: lookalike, b: part }))).toEqual({ a: lookalike, b: 1 });
+  });
+});
