@@ -1,7 +1,8 @@
 // A reader thread of the SQLite reader pool (sqlite-readers.ts): its own read-only connection to the database file,
 // answering the compiled selects it is sent, so long reads (report figures) run on another core. Plain JavaScript:
 // it needs nothing of the server's code, so no TypeScript loader. A select may name a plain JavaScript module
-// (`shape`) whose default export turns the rows into the answer, so that work is done here too.
+// (`shape`) whose default export `(rows, options, columns)` turns the rows (arrays) into the answer, so that work
+// is done here too.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
@@ -22,11 +23,13 @@ parentPort.on('message', async ({ id, sql, parameters, shape }) => {
       statements.set(sql, stmt);
     }
     if (!stmt.reader) throw Object.assign(new Error('a reader thread only reads'), { code: 'READ_ONLY' });
-    const rows = stmt.all(parameters);
-    if (!shape) return parentPort.postMessage({ id, rows });
+    if (!shape) return parentPort.postMessage({ id, rows: stmt.raw(false).all(parameters) });
+    // A shaper gets each row as an array and the column names: SQLite's rows as objects cost a fifth of the read.
+    const rows = stmt.raw(true).all(parameters);
     let shaper = shapers.get(shape.module);
     if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
-    parentPort.postMessage({ id, rows: (await shaper)(rows, shape.options) });
+    const columns = stmt.columns().map((c) => c.name);
+    parentPort.postMessage({ id, rows: (await shaper)(rows, shape.options, columns) });
   } catch (err) {
     parentPort.postMessage({ id, error: { message: String(err?.message ?? err), code: err?.code } });
   }

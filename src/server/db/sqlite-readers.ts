@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-/** A plain JavaScript module (file URL) whose default export `(rows, options) => answer` a reader runs on its rows. */
+/** A plain JavaScript module (file URL) whose default export `(rows, options, columns) => answer` a reader runs. */
 export interface ReaderShape {
   module: string;
   options: unknown;
@@ -38,7 +38,8 @@ export class SqliteReaders {
 
   /**
    * The rows of one compiled select, read on the least busy thread; with `shape`, what the default export of that
-   * plain JavaScript module (a file URL) makes of them and `shape.options` there.
+   * plain JavaScript module (a file URL) makes of them: it is given the rows as arrays, `shape.options` and the
+   * column names.
    */
   all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));

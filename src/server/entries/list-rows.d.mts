@@ -12,4 +12,9 @@ export interface ShapedRow {
   json: string;
 }
 
-export default function listRows(rows: readonly Record<string, unknown>[], options: ListRowsOptions): ShapedRow[];
+/** Rows are objects, or arrays of the values of `columns`. */
+export default function listRows(
+  rows: readonly Record<string, unknown>[] | readonly unknown[][],
+  options: ListRowsOptions,
+  columns?: readonly string[],
+): ShapedRow[];

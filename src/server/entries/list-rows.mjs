@@ -9,12 +9,22 @@ function openTasks(text) {
   return JSON.parse(text).map(([assignee, step]) => ({ assignee, step }));
 }
 
+/** Rows given as arrays of `columns` (a SQLite reader thread's) as objects. */
+function asObjects(rows, columns) {
+  return rows.map((a) => {
+    const o = {};
+    for (let i = 0; i < columns.length; i++) o[columns[i]] = a[i];
+    return o;
+  });
+}
+
 /**
  * Each row as `{ id, sort_value, json }`: what paging needs, and the row's JSON. Only the listed fields of the
- * record's data are shown (`fieldKeys`, in that order); `mine` compares the creator with `userId`.
+ * record's data are shown (`fieldKeys`, in that order); `mine` compares the creator with `userId`. Rows are objects,
+ * or arrays when `columns` names their values.
  */
-export default function listRows(rows, { fieldKeys, draft, userId }) {
-  return rows.map((r) => {
+export default function listRows(rows, { fieldKeys, draft, userId }, columns) {
+  return (columns ? asObjects(rows, columns) : rows).map((r) => {
     const values = JSON.parse(r.data);
     const shown = {};
     for (const k of fieldKeys) if (k in values) shown[k] = values[k];
