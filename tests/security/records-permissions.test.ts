@@ -194,4 +194,24 @@ describe.each(await testDialects())('record permissions on %s', (dialect) => {
     }
     expect(await stored()).toEqual(before);
   });
+
+  it('filters a field by equality exactly, only over visible records, and lists stored text as it was stored', async () => {
+    // Rows reach the answer as JSON written elsewhere (a reader thread): text that looks like JSON or a marker stays text.
+    const title = 'Taxi "]},{"id":"forged"} \u0001 </script> \\';
+    const submitted = await post('sam', `${E}/submit`, { moduleId, data: { title, amount: 5, manager: id.mia } });
+    expect(submitted.json(), submitted.body).toMatchObject({ success: true });
+    const mine = submitted.json().data.recordId as string;
+    const list = async (who: string, filter: object) => {
+      const r = await post(who, `${E}/datatables`, { moduleId, filters: [filter] });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.data as { id: string; data: { title: string } }[];
+    };
+    const eq = await list('sam', { field: 'title', operator: 'eq', value: title });
+    expect(eq.map((r) => [r.id, r.data.title])).toEqual([[mine, title]]);
+    expect(await list('sam', { field: 'title', operator: 'isin', value: [title, 'Taxi'] })).toHaveLength(2);
+    expect(await list('sam', { field: 'title', operator: 'eq', value: "Taxi' or '1'='1" })).toEqual([]);
+    expect(await list('sam', { field: 'title', operator: 'eq', value: 'taxi' })).toEqual([]);
+    // The viewer who sees none of these records finds none through the filter either.
+    expect(await list('vic', { field: 'title', operator: 'eq', value: title })).toEqual([]);
+  });
 });
