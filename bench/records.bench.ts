@@ -244,12 +244,13 @@ async function one(dialect: DialectName, count: number) {
         body,
       });
       const requests = Math.max(1, r.requestsPerSec * Number(process.env.BENCH_SECONDS ?? 10));
+      const client = process.cpuUsage(client0);
       const perRequest = (ms: number) => Math.round((ms / requests) * 1000) / 1000;
       return {
         ...r,
         serverCpuMsPerRequest: perRequest(processCpuMs(server.pid!) - server0),
         // The load generator shares the machine's cores with the server (and the database).
-        clientCpuMsPerRequest: perRequest((process.cpuUsage(client0).user + process.cpuUsage(client0).system) / 1000),
+        clientCpuMsPerRequest: perRequest((client.user + client.system) / 1000),
         ...(scratch.databaseUrl ? { databaseCpuMsPerRequest: perRequest(backendsCpuSpent(db0, await db())) } : {}),
       };
     };

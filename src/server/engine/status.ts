@@ -1,4 +1,3 @@
-
 /** Values the engine writes to records.workflow_status (the latest event of the process). */
 export const WF = {
   submitted: 'Submitted',
@@ -26,4 +25,3 @@ export { processOutcome, processStatus } from './status-rule.mjs';
 /** How a process ended, for lists and counts: approved, rejected, withdrawn (back to a draft); null while open. */
 export const OUTCOMES = ['Approved', 'Rejected', 'Withdrawn'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
-

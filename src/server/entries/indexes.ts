@@ -46,7 +46,7 @@ export function pairIndexName(filter: string, sort: string, dialect: DialectName
 /**
  * The DDL of the index of a list that filters `filter` by equality and sorts by `sort`: (tenant, module, draft flag,
  * filter value, sort key, id), so a page reads only its own rows instead of skipping the others in sort order.
- * The filter part is the expression an equality filter compares (`equalityExpr`), the sort part the one lists order by.
+ * The filter part is what an equality filter compares (`equalityKeySql`), the sort part what lists order by.
  */
 export function pairIndexSql(
   dialect: DialectName,
