@@ -138,10 +138,18 @@ describe('barcode and barcode-scanner fields in Chromium', () => {
     expect(await page.inputValue('#field-item')).toBe('Red gadget');
 
     // The (fake) camera: the dialog shows the video and closes by itself once the code is read.
+    // The code can be read within a frame or two, so the dialog may close before a poll sees it: a mutation observer
+    // set up before the click notes that the video was shown.
+    await page.evaluate(() => {
+      const seen = window as unknown as { sawCameraVideo?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('[role=dialog] video')) seen.sawCameraVideo = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Scan a code with the camera' }).click();
-    await page.getByRole('dialog').locator('video').waitFor();
     await expect.poll(() => page.inputValue('#field-scan'), { timeout: 20_000 }).toBe(CAMERA_CODE);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sawCameraVideo?: boolean }).sawCameraVideo)).toBe(true);
     expect(await page.inputValue('#field-sku')).toBe('SKU-42');
     expect(await page.inputValue('#field-item')).toBe('Blue widget');
     await page.getByText(`Read: ${CAMERA_CODE}`).waitFor();
