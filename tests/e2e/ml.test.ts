@@ -83,7 +83,7 @@ describe('value suggestions on the record form in Chromium', () => {
     expect(await row.getByTestId('ml-accuracy').textContent()).toMatch(/^(8\d|9\d|100) % of 4$/);
     await page.screenshot({ path: `${SHOTS}/designer-models.png`, fullPage: true });
     await panel.getByTestId('ml-retrain').click();
-    await page.getByText('The models were retrained.').waitFor();
+    await page.getByText('The models were retrained.', { exact: true }).waitFor();
     // In German the tab and its texts follow the language.
     await page.evaluate(() => localStorage.setItem('app.language', 'de'));
     await page.reload();
