@@ -141,6 +141,22 @@ function cachingStatements(conn: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Given sqlite_stat4's per-value samples, SQLite plans a statement for the values bound to it and prepares it again
+ * each time one is bound anew, which is every execution (a third of a list page's time in SQLite). The app's
+ * statements are written for their indexes, so it keeps only sqlite_stat1's averages: samples an ANALYZE made are
+ * dropped when the database is opened, before any statement is prepared.
+ */
+function dropValueSamples(conn: SQLite.Database) {
+  try {
+    if (!conn.prepare(`select 1 from sqlite_schema where name = 'sqlite_stat4'`).get()) return;
+    if (!conn.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
+    conn.exec('delete from sqlite_stat4; analyze sqlite_schema');
+  } catch {
+    // Busy (another process holds the write lock): plans stay right, only slower to prepare.
+  }
+}
+
 function openSqlite(file: string, lock: WriteLock): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new SQLite(file);
@@ -148,6 +164,7 @@ function openSqlite(file: string, lock: WriteLock): Database {
   conn.pragma('synchronous = FULL');
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
+  dropValueSamples(conn);
   const base = new SqliteDialect({ database: cachingStatements(conn) });
   const driver = new ChangeCountingDriver(new LockedWritesDriver(base.createDriver(), lock));
   const system = new Kysely<DB>({ dialect: withDriver(base, driver) });
