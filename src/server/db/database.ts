@@ -18,6 +18,7 @@ import { ChangeCountingDriver } from './change-count.js';
 import { preparedStatements } from './pg-prepared.js';
 import { LockedWritesDriver, WriteLock, type LockSide } from './write-lock.js';
 import { SqliteReaders } from './sqlite-readers.js';
+import { SqliteCompiler } from './sqlite-compiler.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -83,13 +84,17 @@ class TenantLabelDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
-function withDriver(base: Dialect, driver: Driver): Dialect {
+function dialectParts(base: Dialect): Dialect {
   return {
-    createDriver: () => driver,
+    createDriver: () => base.createDriver(),
     createAdapter: () => base.createAdapter(),
     createIntrospector: (db) => base.createIntrospector(db),
     createQueryCompiler: () => base.createQueryCompiler(),
   };
+}
+
+function withDriver(base: Dialect, driver: Driver): Dialect {
+  return { ...dialectParts(base), createDriver: () => driver };
 }
 
 export interface OpenOptions {
@@ -165,7 +170,8 @@ function openSqlite(file: string, lock: WriteLock): Database {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
   dropValueSamples(conn);
-  const base = new SqliteDialect({ database: cachingStatements(conn) });
+  const sqlite = new SqliteDialect({ database: cachingStatements(conn) });
+  const base: Dialect = { ...dialectParts(sqlite), createQueryCompiler: () => new SqliteCompiler() };
   const driver = new ChangeCountingDriver(new LockedWritesDriver(base.createDriver(), lock));
   const system = new Kysely<DB>({ dialect: withDriver(base, driver) });
   const readers = new SqliteReaders(file);
