@@ -83,9 +83,14 @@ export function searchIndexSql(dialect: DialectName, name: string, concurrently 
     : `create index ${concurrently ? 'concurrently ' : ''}if not exists ${searchIndexName(name)} on records (tenant_id, module_id, is_draft, ${key.replace('records.data', 'data')}, id)`;
 }
 
-/** Creates missing field indexes once per process, in the background; lists work (slower) until they exist. */
+/**
+ * Creates missing field indexes once per process, in the background; lists work (slower) until they exist. Builds
+ * run one at a time: PostgreSQL's concurrent builds of expression indexes on one table each wait for the other's
+ * snapshot, and one of them fails as a deadlock (seen whenever a list asked for two indexes at once).
+ */
 export class FieldIndexer {
   private readonly done = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
   constructor(
     private readonly owner: () => Kysely<unknown>,
     private readonly dialect: DialectName,
@@ -112,7 +117,12 @@ export class FieldIndexer {
   private build(key: string, ddl: string): void {
     if (this.done.has(key) || this.done.size > 200) return;
     this.done.add(key);
-    (this.background ? this.background([ddl]) : sql.raw(ddl).execute(this.owner())).catch((err: unknown) => {
+    const built = this.queue.then(async () => {
+      if (this.background) await this.background([ddl]);
+      else await sql.raw(ddl).execute(this.owner());
+    });
+    this.queue = built.catch(() => undefined);
+    built.catch((err: unknown) => {
       this.done.delete(key);
       this.log.warn({ err }, `could not create list index ${key}`);
     });
