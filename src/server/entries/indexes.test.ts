@@ -2,6 +2,11 @@ import { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { FieldIndexer } from './indexes.js';
 
+/** Waits until `done` holds (polling, at most 10 s): a busy machine delays timers. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 it('builds one index at a time, and builds a failed one again when a list next asks for it', async () => {
   let running = 0;
   let most = 0;
@@ -30,12 +35,12 @@ it('builds one index at a time, and builds a failed one again when a list next a
   ]);
   indexer.ensurePair({ name: 'region', kind: 'text' }, { name: 'amount', kind: 'number' });
   indexer.ensure([{ name: 'amount', kind: 'number' }]);
-  await new Promise((r) => setTimeout(r, 150));
+  await until(() => warned.length === 1 && ran.length === 3);
   expect(most).toBe(1);
   expect(ran).toHaveLength(3);
   expect(warned).toHaveLength(1);
   indexer.ensure([{ name: 'amount', kind: 'number' }]);
-  await new Promise((r) => setTimeout(r, 60));
+  await until(() => ran.length === 4);
   expect(ran).toHaveLength(4);
   expect(ran[3]).toBe(ran[0]);
 });
