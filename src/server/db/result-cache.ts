@@ -1,9 +1,12 @@
 import { changeCount, resultsReusable } from './change-count.js';
 
-interface Entry {
+/** An answer as kept: its JSON text, or the bytes sent (Buffer). */
+type Kept = string | Buffer;
+
+interface Entry<T extends Kept> {
   count: number;
   at: number;
-  text: string;
+  text: T;
 }
 
 /** Whether something computed while the count stood at `count`, at time `at`, may still be served. */
@@ -18,8 +21,8 @@ export const keepable = (count: number) => count === changeCount() && resultsReu
  * count), bounded in entries, bytes and age. The age bound is a backstop for changes made outside any node (a
  * command-line tool writing to the database directly).
  */
-export class ResultCache {
-  private readonly map = new Map<string, Entry>();
+export class ResultCache<T extends Kept = string> {
+  private readonly map = new Map<string, Entry<T>>();
   private bytes = 0;
   /** Keys asked once (admitOnRepeat): their answers are kept only when asked again. */
   private readonly askedOnce = new Set<string>();
@@ -42,7 +45,7 @@ export class ResultCache {
   /** The count to compute an answer under: read it before the first query of that answer. */
   static now = changeCount;
 
-  get(key: string): string | undefined {
+  get(key: string): T | undefined {
     const e = this.map.get(key);
     if (!e) return undefined;
     if (!stillTrue(e, this.opts.maxAgeMs)) {
@@ -53,7 +56,7 @@ export class ResultCache {
   }
 
   /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
-  set(key: string, count: number, text: string): void {
+  set(key: string, count: number, text: T): void {
     if (!keepable(count) || text.length > this.opts.maxEntryBytes) return;
     if (this.admitOnRepeat && !this.map.has(key) && !this.askedOnce.delete(key)) {
       this.askedOnce.add(key);
@@ -71,7 +74,7 @@ export class ResultCache {
     }
   }
 
-  private drop(key: string, e: Entry) {
+  private drop(key: string, e: Entry<T>) {
     this.map.delete(key);
     this.bytes -= e.text.length;
   }

@@ -22,20 +22,21 @@ import { equalityKeySql, type ListColumn } from './columns.js';
 import { filterSql, type ListFilter } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
 import { TtlCache } from './ttl-cache.js';
+import { CountCache } from './count-cache.js';
 import type { EntryPage } from './schemas.js';
 
 type Q = SelectQueryBuilder<DB, 'records', object>;
 
 /** Counts above this are reported as "more than" (countCapped) instead of scanning the whole module. */
 export const COUNT_CAP = 10_000;
-const counts = new TtlCache<{ total: number; filtered: number; capped: boolean }>(5_000, 5_000);
+type Counts = { total: number; filtered: number; capped: boolean };
+/** A list's counts: exact while nothing changed, else taken again once 5 s old (count-cache.ts). */
+const counts = new CountCache<Counts>(5_000, 60_000, 5_000);
 const pageCursors = new TtlCache<string>(120_000, 20_000);
-const countsRunning = new Map<string, Promise<{ total: number; filtered: number; capped: boolean }>>();
 
 /** Drops cached counts of a module (after deletes on this node; other nodes expire theirs within seconds). */
 export function forgetCounts(tenantId: string, moduleId: string) {
-  counts.deletePrefix(`${tenantId}|${moduleId}|`);
-  for (const k of countsRunning.keys()) if (k.startsWith(`${tenantId}|${moduleId}|`)) countsRunning.delete(k);
+  counts.forget(`${tenantId}|${moduleId}|`);
 }
 
 /** Who sees which records: the access module's one rule (administrators need no condition on submitted records). */
@@ -326,29 +327,20 @@ async function cappedCount(s: ListScope, b: Q): Promise<number> {
   return Number(r.n);
 }
 
-async function countsFor(s: ListScope, q: ListQuery) {
+function countsFor(s: ListScope, q: ListQuery) {
   const who = s.draft || !isAdmin(s.user) ? s.user.id : '*';
   const key = `${s.tdb.tenantId}|${s.moduleId}|${s.draft ? 'd' : 'r'}|${who}|${q.filterHash}`;
-  const hit = counts.get(key);
-  if (hit) return hit;
-  // One count per key at a time: when the cached figure expires under load, waiting requests share it.
-  const running = countsRunning.get(key);
-  if (running) return running;
-  const p = countNow(s, q, key).finally(() => countsRunning.delete(key));
-  countsRunning.set(key, p);
-  return p;
+  return counts.get(key, () => countNow(s, q));
 }
 
-async function countNow(s: ListScope, q: ListQuery, key: string) {
+async function countNow(s: ListScope, q: ListQuery): Promise<Counts> {
   const total = await cappedCount(s, base(s, q, false));
   const filtered = q.filters.length || q.search ? await cappedCount(s, base(s, q)) : total;
-  const value = {
+  return {
     total: Math.min(total, COUNT_CAP),
     filtered: Math.min(filtered, COUNT_CAP),
     capped: total > COUNT_CAP || filtered > COUNT_CAP,
   };
-  counts.set(key, value);
-  return value;
 }
 
 /** One page of records in the list's shape (the columns are added by the caller). */
@@ -356,8 +348,8 @@ export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<Entr
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
   const shaped = { fieldKeys, draft: s.draft, userId: s.user.id };
   const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
-  // The rows arrive as JSON text and are written into the answer as they are (http/raw-json.ts).
-  const data = new RawJson(`[${rows.map((r) => r.json).join(',')}]`) as unknown as EntryPage['data'];
+  // The rows arrive as JSON text and are written into the answer's bytes as they are (http/raw-json.ts).
+  const data = new RawJson(rows.map((r) => r.json)) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,

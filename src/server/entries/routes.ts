@@ -28,7 +28,7 @@ const tags = ['records'];
 /** Record lists, deletes, comments and the status summary of an app (spec section 7, entry module). */
 export function entryRoutes(app: ApiApp, deps: ListDeps) {
   // The same page asked again (many staff on one app's list) is answered from memory until the database changes.
-  const answers = new ResultCache(undefined, true);
+  const answers = new ResultCache<Buffer>(undefined, true);
   const listSchema = { tags, body: ListBody, querystring: ModuleQuery, response: { 200: ListAnswer } };
   for (const [path, draft] of [
     ['datatables', false],

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCache } from '../db/result-cache.js';
-import { answerText } from './raw-json.js';
+import { answerBody } from './raw-json.js';
 
 /** Everything a read's answer depends on besides the database: who asks (roles included) and what exactly. */
 function answerKey(req: FastifyRequest, scope: string): string {
@@ -14,13 +14,13 @@ function answerKey(req: FastifyRequest, scope: string): string {
  * db/change-count.ts); otherwise computes and keeps the serialized answer. For reads whose answer follows from the
  * asker, the request and the database alone.
  *
- * The answer is sent as JSON text: Fastify sends a string with a JSON content type as it is, so the route's
+ * The answer is sent as the bytes of its JSON text: Fastify sends a buffer as it is, so the route's
  * response schema (which documents the answer) never serializes it again, and a reused answer costs no
  * serialization at all. The route's schema must therefore describe exactly what `compute` returns: name its type
  * as `Answer`. Return the reply this gives from the handler (Fastify's rule for handlers that send themselves).
  */
 export async function sendReusedAnswer<Answer>(
-  cache: ResultCache,
+  cache: ResultCache<Buffer>,
   scope: string,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -28,10 +28,10 @@ export async function sendReusedAnswer<Answer>(
 ): Promise<FastifyReply> {
   const key = answerKey(req, scope);
   const at = ResultCache.now();
-  let text = cache.get(key);
-  if (text === undefined) {
-    text = answerText(await compute());
-    cache.set(key, at, text);
+  let body = cache.get(key);
+  if (body === undefined) {
+    body = answerBody(await compute());
+    cache.set(key, at, body);
   }
-  return reply.type('application/json; charset=utf-8').send(text);
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -23,7 +23,7 @@ const tags = ['tasks'];
 /** Task lists and task detail. A user sees only their own tasks; other users' lists are for administrators. */
 export function taskRoutes(app: ApiApp) {
   // Home and the badge ask again and again: the same answer is reused until the database changes.
-  const answers = new ResultCache(undefined, true);
+  const answers = new ResultCache<Buffer>(undefined, true);
   const list = { tags, body: TaskListBody, response: { 200: TaskPageAnswer } };
 
   app.post(`${T}/datatables`, { schema: list }, async (req, reply) =>
