@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ddlQueue, type DdlQueue } from '../db/ddl-queue.js';
 import type { DialectName } from '../db/database.js';
 import crypto from 'node:crypto';
 import { equalityKeySql, SAFE_NAME, sortKeySql, type ColumnKind } from './columns.js';
@@ -85,18 +86,20 @@ export function searchIndexSql(dialect: DialectName, name: string, concurrently 
 
 /**
  * Creates missing field indexes once per process, in the background; lists work (slower) until they exist. Builds
- * run one at a time: PostgreSQL's concurrent builds of expression indexes on one table each wait for the other's
- * snapshot, and one of them fails as a deadlock (seen whenever a list asked for two indexes at once).
+ * run one at a time, in the database's queue of schema changes: PostgreSQL's concurrent builds of expression indexes
+ * on one table each wait for the other's snapshot, and one of them fails as a deadlock (seen whenever a list asked
+ * for two indexes at once).
  */
 export class FieldIndexer {
   private readonly done = new Set<string>();
-  private queue: Promise<unknown> = Promise.resolve();
   constructor(
     private readonly owner: () => Kysely<unknown>,
     private readonly dialect: DialectName,
     private readonly log: { warn(o: object, m: string): void },
     /** SQLite: runs DDL on a thread of its own (db/background-ddl.ts), so requests go on during a build. */
     private readonly background?: (statements: string[]) => Promise<void>,
+    /** The database's queue of schema changes (db/ddl-queue.ts), shared with the other builders. */
+    private readonly serially: DdlQueue = ddlQueue(),
   ) {}
 
   ensure(fields: { name: string; kind: ColumnKind }[]): void {
@@ -117,11 +120,10 @@ export class FieldIndexer {
   private build(key: string, ddl: string): void {
     if (this.done.has(key) || this.done.size > 200) return;
     this.done.add(key);
-    const built = this.queue.then(async () => {
+    const built = this.serially(async () => {
       if (this.background) await this.background([ddl]);
       else await sql.raw(ddl).execute(this.owner());
     });
-    this.queue = built.catch(() => undefined);
     built.catch((err: unknown) => {
       this.done.delete(key);
       this.log.warn({ err }, `could not create list index ${key}`);

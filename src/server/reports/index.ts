@@ -1,4 +1,5 @@
 import { defineFeature } from '../feature.js';
+import { ddlQueueFor } from '../db/ddl-queue.js';
 import { backgroundDdlFor } from '../db/background-ddl.js';
 import { typed } from '../http/api.js';
 import type { Kysely } from 'kysely';
@@ -35,6 +36,7 @@ export const reportsFeature = defineFeature({
             () => (owner ??= openOwnerDatabase(ctx.config) as unknown as Kysely<unknown>),
             () => ctx.db.system as unknown as Kysely<unknown>,
             ctx.log,
+            ddlQueueFor(ctx.db),
           )
         : undefined;
     // SQLite: covering indexes are built by a thread of their own, under the shared write lock.

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ddlQueue, type DdlQueue } from '../db/ddl-queue.js';
 import { sql, type Kysely } from 'kysely';
 import { fieldSql, SAFE_NAME, type ColumnKind } from '../entries/columns.js';
 import { PROCESS_COLUMNS } from './indexes.js';
@@ -39,6 +40,8 @@ export class StoredColumns {
     private readonly owner: () => Db,
     private readonly app: () => Db,
     private readonly log: { warn(o: object, m: string): void },
+    /** The database's queue of schema changes (db/ddl-queue.ts), shared with the list's index builds. */
+    private readonly serially: DdlQueue = ddlQueue(),
   ) {}
 
   /** The stored column of a field, when it is ready to be read. */
@@ -79,7 +82,7 @@ export class StoredColumns {
     this.started.add(key);
     // One build at a time per process: each backfill is a pass over the table.
     this.queue = this.queue
-      .then(() => this.build(list))
+      .then(() => this.serially(() => this.build(list)))
       .catch((err: unknown) => {
         this.started.delete(key);
         this.log.warn({ err }, `could not build stored report columns ${key}`);
