@@ -76,3 +76,19 @@ describe('list counts kept between pages', () => {
     expect(await cache.get('k', () => Promise.resolve(3))).toBe(3);
   });
 });
+
+it('takes even an unchanged figure again at its greatest age, answering with the old one meanwhile', async () => {
+  const cache = new CountCache<number>(0, 300, 100);
+  const c = counter();
+  const first = cache.get('k', c.count);
+  c.answer(1);
+  expect(await first).toBe(1);
+  expect(await cache.get('k', c.count)).toBe(1);
+  expect(c.asked).toBe(1);
+  await sleep(350);
+  const recount = cache.get('k', c.count);
+  expect(c.asked).toBe(2);
+  expect(await cache.get('k', c.count)).toBe(1);
+  c.answer(2);
+  expect(await recount).toBe(2);
+});

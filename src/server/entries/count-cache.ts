@@ -13,10 +13,12 @@ export class CountCache<V> {
 
   constructor(
     private readonly freshMs: number,
-    maxAgeMs: number,
+    /** Even an unchanged database's figure is taken again at this age (a backstop for writes from outside). */
+    private readonly maxAgeMs: number,
     maxEntries: number,
   ) {
-    this.kept = new TtlCache(maxAgeMs, maxEntries);
+    // Figures are never dropped for age, only found stale: an old one still answers while its recount runs.
+    this.kept = new TtlCache(Number.POSITIVE_INFINITY, maxEntries);
   }
 
   get(key: string, count: () => Promise<V>): Promise<V> {
@@ -45,6 +47,7 @@ export class CountCache<V> {
   }
 
   private current(e: { change: number; at: number }) {
-    return (resultsReusable() && e.change === changeCount()) || Date.now() - e.at < this.freshMs;
+    const age = Date.now() - e.at;
+    return age < this.freshMs || (age < this.maxAgeMs && resultsReusable() && e.change === changeCount());
   }
 }

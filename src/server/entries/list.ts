@@ -30,7 +30,7 @@ type Q = SelectQueryBuilder<DB, 'records', object>;
 /** Counts above this are reported as "more than" (countCapped) instead of scanning the whole module. */
 export const COUNT_CAP = 10_000;
 type Counts = { total: number; filtered: number; capped: boolean };
-/** A list's counts: exact while nothing changed, else taken again once 5 s old (count-cache.ts). */
+/** A list's counts: exact while nothing changed (up to a minute), else taken again once 5 s old (count-cache.ts). */
 const counts = new CountCache<Counts>(5_000, 60_000, 5_000);
 const pageCursors = new TtlCache<string>(120_000, 20_000);
 
