@@ -124,14 +124,24 @@ describe('dashboards and business intelligence in Chromium', () => {
       Promise.all([0, 1, 2].map(async (n) => (await items.nth(n).boundingBox())!)).then((b) =>
         b.map((x) => [Math.round(x.x), Math.round(x.y), Math.round(x.width), Math.round(x.height)]),
       );
-    const before = await boxes();
+    // The grid animates a resize into place: measure once two readings agree, and after the reload until they match.
+    let before = await boxes();
+    await expect
+      .poll(async () => {
+        const now = await boxes();
+        const same = JSON.stringify(now) === JSON.stringify(before);
+        before = now;
+        return same;
+      })
+      .toBe(true);
     await page.reload();
     await items.nth(1).getByTestId('status-total').waitFor();
     // Sub-pixel layout may round a pixel either way.
-    const after = await boxes();
-    after.forEach((b, i) =>
-      b.forEach((v, j) => expect(Math.abs(v - before[i]![j]!), `${i}:${j}`).toBeLessThanOrEqual(2)),
-    );
+    const furthest = async () => {
+      const after = await boxes();
+      return Math.max(...after.flatMap((b, i) => b.map((v, j) => Math.abs(v - before[i]![j]!))));
+    };
+    await expect.poll(furthest).toBeLessThanOrEqual(2);
 
     // The shared date filter reaches every widget: from tomorrow on, nothing is open or started.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -49,7 +49,10 @@ describe('Uni in the browser', () => {
     page.on('response', (r) => r.status() === 401 && refused.push(new URL(r.url()).pathname));
     await page.getByTestId('uni-input').fill('How do I create an app?');
     await page.getByTestId('uni-input').press('Enter');
-    await page.waitForURL(/\/authentication\/login/, { timeout: 15_000 });
+    // Polled rather than awaited as one navigation: the app may replace its way to the sign-in page, which aborts the
+    // first navigation (net::ERR_ABORTED) though the page lands there.
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/authentication\/login/);
+    await page.waitForLoadState();
     expect(refused[0]).toBe('/api/bot/prompt');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth.token') ?? 'null'))).toBeNull();
     await page.close();
