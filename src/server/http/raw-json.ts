@@ -42,13 +42,12 @@ export function answerBody(answer: unknown): Buffer {
     from = at + marker.length;
   }
   pieces.push(text.slice(from));
-  let size = 0;
-  for (const p of pieces) {
-    if (typeof p === 'string') size += Buffer.byteLength(p);
-    else for (const item of p) size += Buffer.byteLength(item) + 1;
-    if (typeof p !== 'string') size += p.length === 0 ? 2 : 1;
-  }
-  const body = Buffer.allocUnsafe(size);
+  // An array's items take their bytes, two brackets and a comma between each two.
+  const bytes = (p: string | readonly string[]) =>
+    typeof p === 'string'
+      ? Buffer.byteLength(p)
+      : p.reduce((n, item) => n + Buffer.byteLength(item), 2 + Math.max(p.length - 1, 0));
+  const body = Buffer.allocUnsafe(pieces.reduce((n, p) => n + bytes(p), 0));
   let at = 0;
   for (const p of pieces) {
     if (typeof p === 'string') {
