@@ -8,6 +8,16 @@ import type { CommentPage, RecordComment, SendCommentBody } from './schemas.js';
 
 const MAX_COMMENT = 4000;
 
+/**
+ * Comment times never repeat within a node: comments are listed newest first by time, then by their random id, so
+ * two written in one millisecond came back in either order.
+ */
+let lastStamp = 0;
+function commentTime(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 /** A comment on a record the user may open (anyone else: not found). */
 export async function sendComment(tdb: TenantDb, user: AuthUser, b: SendCommentBody): Promise<RecordComment> {
   const recordId = b.recordId || b.record_id;
@@ -23,7 +33,7 @@ export async function sendComment(tdb: TenantDb, user: AuthUser, b: SendCommentB
     author_id: user.id,
     author_name: u?.fullname || u?.username || '',
     message,
-    created_on: new Date().toISOString(),
+    created_on: commentTime(),
   };
   await insertComment(tdb, { ...comment, module_id: r.module_id });
   return comment;
