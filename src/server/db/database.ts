@@ -1,3 +1,4 @@
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -18,6 +19,7 @@ import { ChangeCountingDriver } from './change-count.js';
 import { preparedStatements } from './pg-prepared.js';
 import { LockedWritesDriver, WriteLock, type LockSide } from './write-lock.js';
 import { SqliteReaders } from './sqlite-readers.js';
+import { ReaderThreads } from './reader-threads.js';
 import { SqliteCompiler } from './sqlite-compiler.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -33,6 +35,11 @@ export interface Database {
   writeLock?: SharedArrayBuffer;
   /** SQLite: threads that answer long selects outside transactions on other cores (sqlite-readers.ts). */
   readers?: SqliteReaders;
+  /**
+   * Threads that read and shape list pages beside the thread that serves HTTP (reader-threads.ts): SQLite's readers,
+   * or PostgreSQL reader threads with connections of their own.
+   */
+  pageReaders?: ReaderThreads;
   /** A Kysely bound to one tenant (on PostgreSQL every connection it reserves carries app.tenant_id). */
   forTenant(tenantId: string): Kysely<DB>;
   close(): Promise<void>;
@@ -180,6 +187,7 @@ function openSqlite(file: string, lock: WriteLock): Database {
     writeLock: lock.buffer,
     system,
     readers,
+    pageReaders: readers,
     forTenant: () => system,
     close: async () => {
       await readers.close();
@@ -218,9 +226,16 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   // Unscoped work must never inherit a tenant label left by a previous borrower: it runs with the empty label.
   const system = new Kysely<DB>({ dialect: withDriver(rawDialect, new TenantLabelDriver(shared, '', labels)) });
   const tenants = new Map<string, Kysely<DB>>();
+  const threads = Math.max(1, Math.min(4, os.availableParallelism()));
+  const pageReaders = new ReaderThreads(
+    new URL('./pg-reader.worker.mjs', import.meta.url),
+    { url, size: Math.ceil(poolSize / threads), role: PG_APP_ROLE },
+    threads,
+  );
   return {
     dialect: 'postgres',
     system,
+    pageReaders,
     forTenant(tenantId) {
       let k = tenants.get(tenantId);
       if (!k) {
@@ -230,6 +245,7 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
       return k;
     },
     async close() {
+      await pageReaders.close();
       await system.destroy();
       if (innerReady) await innerReady.then(() => innerDriver.destroy());
       else await pool.end();

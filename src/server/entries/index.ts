@@ -11,7 +11,7 @@ export const entriesFeature = defineFeature({
       dialect: ctx.db.dialect,
       indexer: fieldIndexerFor(app, ctx),
       counter: (tenantId) => ctx.db.forTenant(tenantId),
-      readers: ctx.db.readers,
+      readers: ctx.db.pageReaders,
     });
   },
 });

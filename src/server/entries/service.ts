@@ -13,15 +13,15 @@ import { parseListQuery, type ListQuery } from './query.js';
 import { listedModule } from './queries.js';
 import { summary } from './summary.js';
 import type { EntryPage, ListBody, Summary } from './schemas.js';
-import type { SqliteReaders } from '../db/sqlite-readers.js';
+import type { ReaderThreads } from '../db/reader-threads.js';
 
 /** What record lists need beyond the request: the dialect, the index builder and the tenant's counting connection. */
 export interface ListDeps {
   dialect: DialectName;
   indexer: FieldIndexer;
   counter(tenantId: string): Kysely<DB>;
-  /** SQLite: reader threads for the page's statement (db/sqlite-readers.ts). */
-  readers?: SqliteReaders;
+  /** Reader threads for the page's statement (db/reader-threads.ts). */
+  readers?: ReaderThreads;
 }
 
 const EMPTY: EntryPage = {

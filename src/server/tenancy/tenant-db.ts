@@ -7,6 +7,7 @@ import type {
   InsertQueryBuilder,
   InsertResult,
   Kysely,
+  RawBuilder,
   SelectQueryBuilder,
   UpdateQueryBuilder,
   UpdateResult,
@@ -14,7 +15,7 @@ import type {
 import { PostgresAdapter, sql } from 'kysely';
 import type { DB, TenantTable } from '../db/schema.js';
 import type { DialectName } from '../db/database.js';
-import type { ReaderShape, SqliteReaders } from '../db/sqlite-readers.js';
+import type { ReaderShape, ReaderThreads } from '../db/reader-threads.js';
 import { fill, param, writeBatch } from '../db/prepared-query.js';
 
 type Row<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenant_id'>;
@@ -63,6 +64,14 @@ export class TenantDb {
   }
 
   /**
+   * A statement written with `sql` around builders of this TenantDb, for shapes the builders cannot write (a join
+   * after a page is cut). Each tenant table it names itself must carry this tenant's condition (`this.tenantId`).
+   */
+  statement<R>(q: RawBuilder<R>): Compilable<R> {
+    return { compile: () => q.compile(this.db) };
+  }
+
+  /**
    * Rows of a database function that takes the tenant as its first argument and checks it against the connection's
    * label itself (PostgreSQL functions of the migrations, such as the assistant's index matches).
    */
@@ -106,16 +115,16 @@ export class TenantDb {
     return this.db.executeQuery(q);
   }
 
-  /** The rows of `prepared`'s query read on a SQLite reader thread (db/sqlite-readers.ts): outside transactions only. */
+  /** The rows of `prepared`'s query read on a reader thread (db/reader-threads.ts): outside transactions only. */
   readPrepared<R, A = R>(
-    readers: SqliteReaders,
+    readers: ReaderThreads,
     key: string,
     build: (tdb: TenantDb) => Compilable<R>,
     values: Record<string, unknown>,
     shape?: ReaderShape,
   ): Promise<A[]> {
     const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
-    return readers.all<A>(q.sql, q.parameters, shape);
+    return readers.all<A>(q.sql, q.parameters, shape, this.tenantId);
   }
 
   /**

@@ -1,0 +1,74 @@
+// A reader thread for PostgreSQL (reader-threads.ts): its own pool of connections, answering the compiled selects it
+// is sent. Reading a list page's rows (sending the statement, decoding each field of each row) and writing their
+// JSON took half of a busy server's one JavaScript thread; here it is done beside it. Plain JavaScript, like the
+// SQLite reader. Each connection drops to the application role and carries the tenant it reads for, so row-level
+// security applies as on the server's own connections (database.ts).
+import crypto from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+const { url, size, role } = workerData;
+if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
+// Read-only sessions: a statement that writes fails here instead of writing beside the server's transactions.
+const pool = new pg.Pool({
+  connectionString: url,
+  max: size,
+  options: '-c jit=off -c default_transaction_read_only=on',
+});
+// An idle connection the server closed is dropped by the pool; the error only says so.
+pool.on('error', () => {});
+
+/** Per connection: the tenant label it carries, and the statements prepared on it (as db/pg-prepared.ts). */
+const state = new WeakMap();
+const MAX_NAMED = 300;
+const names = new Map();
+const nameOf = (text) => {
+  let n = names.get(text);
+  if (!n) {
+    if (names.size > 20_000) names.clear();
+    n = `ff_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, n);
+  }
+  return n;
+};
+const shapers = new Map();
+
+async function read(client, sql, parameters, shape, tenantId) {
+  let s = state.get(client);
+  if (!s) {
+    await client.query(`set role ${role}`);
+    state.set(client, (s = { tenant: undefined, named: new Set() }));
+  }
+  if (s.tenant !== tenantId) {
+    s.tenant = undefined;
+    await client.query("select set_config('app.tenant_id', $1, false)", [tenantId ?? '']);
+    s.tenant = tenantId;
+  }
+  const name = nameOf(sql);
+  const named = parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_NAMED);
+  if (named) s.named.add(name);
+  const query = { text: sql, values: parameters, ...(named ? { name } : {}), ...(shape ? { rowMode: 'array' } : {}) };
+  const result = await client.query(query);
+  if (!shape) return result.rows;
+  let shaper = shapers.get(shape.module);
+  if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
+  return (await shaper)(
+    result.rows,
+    shape.options,
+    result.fields.map((f) => f.name),
+  );
+}
+
+parentPort.on('message', async ({ id, sql, parameters, shape, tenantId }) => {
+  let client;
+  try {
+    client = await pool.connect();
+    const rows = await read(client, sql, parameters, shape, tenantId);
+    client.release();
+    parentPort.postMessage({ id, rows });
+  } catch (err) {
+    // An error the server answered (it has a code) leaves the connection usable; any other ends it.
+    client?.release(err?.code ? undefined : err);
+    parentPort.postMessage({ id, error: { message: String(err?.message ?? err), code: err?.code } });
+  }
+});
