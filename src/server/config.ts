@@ -6,7 +6,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** PostgreSQL connections per node (DB_POOL_SIZE, default 10). */
+  /** PostgreSQL connections per node (DB_POOL_SIZE, default 10); the list reader threads share as many again. */
   poolSize?: number;
   /** PostgreSQL named prepared statements (PG_PREPARED=off behind a pooler that cannot keep them). */
   pgPrepared: boolean;
