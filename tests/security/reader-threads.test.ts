@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.js';
-import { createTenant } from '../../src/server/tenancy/admin.js';
-import { migratedDatabase, testDialects } from '../support/databases.js';
+import { createTenants, migratedDatabase, testDialects } from '../support/databases.js';
 
 // Record list pages are read on reader threads with connections of their own (db/pg-reader.worker.mjs). Those
 // connections must hold the same line as the server's: the tenant's rows only, and no writes.
@@ -12,18 +11,7 @@ describe.each(dialects)('reader threads on %s keep tenants apart', (dialect) => 
   const tenants: string[] = [];
   beforeAll(async () => {
     db = await migratedDatabase(dialect, { poolSize: 1 });
-    for (const domain of ['iso-a', 'iso-b'])
-      tenants.push(
-        (
-          await createTenant(db, {
-            domain,
-            name: domain,
-            adminUser: 'admin',
-            adminEmail: `admin@${domain}.test`,
-            adminPassword: 'Isolated-Pass-1',
-          })
-        ).tenantId,
-      );
+    tenants.push(...(await createTenants(db, ['iso-a', 'iso-b'])));
   });
   afterAll(() => db?.close());
 

@@ -11,6 +11,7 @@ import {
   type OpenOptions,
 } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createTenant } from '../../src/server/tenancy/admin.js';
 
 /** The PostgreSQL server the tests create their throw-away databases on. */
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -104,4 +105,20 @@ export async function migratedDatabase(
       await scratch.drop();
     },
   };
+}
+
+/** Tenants created on `db`, one per domain, each with an administrator named admin; answers their ids in order. */
+export async function createTenants(db: Database, domains: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const domain of domains) {
+    const created = await createTenant(db, {
+      domain,
+      name: domain,
+      adminUser: 'admin',
+      adminEmail: `admin@${domain}.test`,
+      adminPassword: 'Tenant-Admin-Pass-1',
+    });
+    ids.push(created.tenantId);
+  }
+  return ids;
 }

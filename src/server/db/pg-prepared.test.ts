@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { createTenant } from '../tenancy/admin.js';
 import { TenantDb } from '../tenancy/tenant-db.js';
-import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
+import { createTenants, migratedDatabase, testDialects } from '../../../tests/support/databases.js';
 
 const dialects = (await testDialects()).filter((d) => d === 'postgres');
 
@@ -13,18 +12,7 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
   beforeAll(async () => {
     // One connection: every statement below runs on it, so its prepared statements can be listed.
     db = await migratedDatabase(dialect, { poolSize: 1 });
-    for (const domain of ['prep-a', 'prep-b'])
-      tenants.push(
-        (
-          await createTenant(db, {
-            domain,
-            name: domain,
-            adminUser: 'admin',
-            adminEmail: `admin@${domain}.test`,
-            adminPassword: 'Prepared-Pass-1',
-          })
-        ).tenantId,
-      );
+    tenants.push(...(await createTenants(db, ['prep-a', 'prep-b'])));
   });
   afterAll(() => db?.close());
 

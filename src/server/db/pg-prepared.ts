@@ -1,19 +1,5 @@
-import crypto from 'node:crypto';
 import type pg from 'pg';
-
-/** Named statements kept per connection at most; beyond it queries go unnamed (parsed and planned each time). */
-const MAX_PER_CONNECTION = 300;
-
-const names = new Map<string, string>();
-const nameOf = (text: string) => {
-  let n = names.get(text);
-  if (!n) {
-    if (names.size > 20_000) names.clear();
-    n = `ff_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, n);
-  }
-  return n;
-};
+import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
 
 /**
  * Makes a pooled client run parameterized queries as named prepared statements, so PostgreSQL parses and plans
@@ -27,7 +13,7 @@ export function preparedStatements(client: pg.PoolClient) {
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
-      const name = nameOf(text);
+      const name = statementName(text);
       if (named.has(name) || named.size < MAX_PER_CONNECTION) {
         named.add(name);
         return query({ name, text, values });

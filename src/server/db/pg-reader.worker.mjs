@@ -3,9 +3,9 @@
 // JSON took half of a busy server's one JavaScript thread; here it is done beside it. Plain JavaScript, like the
 // SQLite reader. Each connection drops to the application role and carries the tenant it reads for, so row-level
 // security applies as on the server's own connections (database.ts).
-import crypto from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
 
 const { url, size, role } = workerData;
 if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
@@ -20,17 +20,6 @@ pool.on('error', () => {});
 
 /** Per connection: the tenant label it carries, and the statements prepared on it (as db/pg-prepared.ts). */
 const state = new WeakMap();
-const MAX_NAMED = 300;
-const names = new Map();
-const nameOf = (text) => {
-  let n = names.get(text);
-  if (!n) {
-    if (names.size > 20_000) names.clear();
-    n = `ff_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, n);
-  }
-  return n;
-};
 const shapers = new Map();
 
 async function read(client, sql, parameters, shape, tenantId) {
@@ -44,8 +33,8 @@ async function read(client, sql, parameters, shape, tenantId) {
     await client.query("select set_config('app.tenant_id', $1, false)", [tenantId ?? '']);
     s.tenant = tenantId;
   }
-  const name = nameOf(sql);
-  const named = parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_NAMED);
+  const name = statementName(sql);
+  const named = parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_PER_CONNECTION);
   if (named) s.named.add(name);
   const query = { text: sql, values: parameters, ...(named ? { name } : {}), ...(shape ? { rowMode: 'array' } : {}) };
   const result = await client.query(query);

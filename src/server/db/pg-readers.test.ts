@@ -4,8 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
-import { createTenant } from '../tenancy/admin.js';
-import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
+import { createTenants, migratedDatabase, testDialects } from '../../../tests/support/databases.js';
 
 const dialects = (await testDialects()).filter((d) => d === 'postgres');
 
@@ -16,18 +15,7 @@ describe.each(dialects)('reader threads on %s', (dialect) => {
   beforeAll(async () => {
     // One connection per thread, so a thread's reads for different tenants share a connection.
     db = await migratedDatabase(dialect, { poolSize: 1 });
-    for (const domain of ['read-a', 'read-b'])
-      tenants.push(
-        (
-          await createTenant(db, {
-            domain,
-            name: domain,
-            adminUser: 'admin',
-            adminEmail: `admin@${domain}.test`,
-            adminPassword: 'Reader-Pass-1',
-          })
-        ).tenantId,
-      );
+    tenants.push(...(await createTenants(db, ['read-a', 'read-b'])));
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-pg-readers-'));
   });
   afterAll(async () => {
