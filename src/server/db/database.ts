@@ -229,7 +229,7 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   const threads = Math.max(1, Math.min(4, os.availableParallelism()));
   const pageReaders = new ReaderThreads(
     new URL('./pg-reader.worker.mjs', import.meta.url),
-    { url, size: Math.ceil(poolSize / threads), role: PG_APP_ROLE },
+    { url, size: Math.ceil(poolSize / threads), role: PG_APP_ROLE, prepared },
     threads,
   );
   return {

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
 
-const { url, size, role } = workerData;
+const { url, size, role, prepared } = workerData;
 if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
 // Read-only sessions: a statement that writes fails here instead of writing beside the server's transactions.
 const pool = new pg.Pool({
@@ -34,7 +34,7 @@ async function read(client, sql, parameters, shape, tenantId) {
     s.tenant = tenantId;
   }
   const name = statementName(sql);
-  const named = parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_PER_CONNECTION);
+  const named = prepared && parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_PER_CONNECTION);
   if (named) s.named.add(name);
   const query = { text: sql, values: parameters, ...(named ? { name } : {}), ...(shape ? { rowMode: 'array' } : {}) };
   const result = await client.query(query);
