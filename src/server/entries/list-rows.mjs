@@ -1,6 +1,6 @@
-// A record list's rows as the list answers them, each already JSON text. Plain JavaScript: SQLite reader threads run
-// it on the rows they read (db/sqlite-reader.worker.mjs), so parsing each record's data and writing the page's JSON
-// happen beside the thread that serves HTTP; on PostgreSQL the server runs it on the rows the driver returns.
+// A record list's rows as the list answers them, each already JSON text. Plain JavaScript: reader threads run it on
+// the rows they read (db/sqlite-reader.worker.mjs, db/pg-reader.worker.mjs), so parsing each record's data and
+// writing the page's JSON happen beside the thread that serves HTTP; without readers the server runs it itself.
 import { processOutcome, processStatus } from '../engine/status-rule.mjs';
 
 /** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
