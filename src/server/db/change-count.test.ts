@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { changeCount, noteRemoteChange, resultsReusable, setCoherent } from './change-count.js';
+import { changeCount, noteRemoteChange, resultsReusable, setCoherent, withoutNotingChanges } from './change-count.js';
 import { ResultCache } from './result-cache.js';
 import { migratedDatabase, testDialects } from '../../../tests/support/databases.js';
 
@@ -48,6 +48,37 @@ describe.each(await testDialects())('change count on %s', (dialect) => {
     );
     expect(inRolledBack).toBeGreaterThan(0);
     expect(await moved(() => sql`delete from signing_keys where id = ${row.id}`.execute(db.system))).toBeGreaterThan(0);
+  });
+
+  it('leaves the count for writes inside withoutNotingChanges, also while runs overlap, and not beside them', async () => {
+    const ids: string[] = [];
+    const insert = async () => {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      await db.system
+        .insertInto('signing_keys')
+        .values({ id, secret: 'x', created_on: new Date().toISOString() })
+        .execute();
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const before = changeCount();
+    const long = withoutNotingChanges(async () => {
+      await insert();
+      await gate;
+      await insert();
+    });
+    // A shorter run starts and ends while the long one waits: the long one's later write stays unnoted.
+    await withoutNotingChanges(insert);
+    expect(changeCount()).toBe(before);
+    expect(await moved(insert)).toBeGreaterThan(0);
+    const beside = changeCount();
+    release();
+    await long;
+    expect(changeCount()).toBe(beside);
+    // After every run has ended, writes are noted again.
+    expect(await moved(insert)).toBeGreaterThan(0);
+    await db.system.deleteFrom('signing_keys').where('id', 'in', ids).execute();
   });
 
   // Only SQLite work uses savepoints (group commit).
