@@ -1,18 +1,34 @@
 // Our stack (tenant resolution, auth guard, envelope; logging off) on GET /api/sys/tenant/info against bare Fastify.
 // Both servers run side by side and are loaded in alternating rounds, so background load hits both alike; the
-// median round of each is reported.
+// median round of each is reported. Each is warmed for BENCH_WARM_SECONDS first: with one second our server was still
+// compiling its hot code, and the ratio read 0.60-0.76 where rounds after a longer warm-up read 0.83-0.97 (same
+// machine, same minutes). The CPU each server spends a request is reported beside it: on two cores the load
+// generator takes as much CPU a request as the server, so requests/s also moves with it (µs are the server's user
+// and system time over the round's requests, /proc ticks of 10 ms).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load, report, spawnUntilReady, stop, type LoadResult } from './lib.js';
 import { freePort } from '../tests/support/server.js';
+import { processCpuMs } from './cpu.js';
 
 export const name = 'api-overhead';
 
-const median = (xs: LoadResult[]) =>
-  [...xs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(xs.length / 2)]!;
+type Round = LoadResult & { cpuMsPerRequest: number };
+const median = (xs: Round[]) => [...xs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(xs.length / 2)]!;
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const us = (ms: number) => Math.round(ms * 10_000) / 10;
 
-export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), rounds = 3) {
+/** One round against one server, with the CPU milliseconds the server spent a request meanwhile. */
+async function round(pid: number, opts: Parameters<typeof load>[0]) {
+  const cpu = processCpuMs(pid);
+  const r = await load(opts);
+  const requests = r.requestsPerSec * opts.seconds;
+  return { ...r, cpuMsPerRequest: requests > 0 ? (processCpuMs(pid) - cpu) / requests : 0 };
+}
+
+export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), rounds = 5) {
+  const warm = Number(process.env.BENCH_WARM_SECONDS ?? 5);
   const connections = 50;
   const barePort = await freePort();
   const bareUrl = `http://127.0.0.1:${barePort}/api/sys/tenant/info`;
@@ -37,13 +53,13 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), roun
   const headers = { host: `demo.localhost:${ourPort}` };
 
   // Warm both (JIT, tenant cache), then alternate.
-  await load({ url: bareUrl, connections, seconds: 1 });
-  await load({ url: ourUrl, connections, seconds: 1, headers });
-  const bareRounds: LoadResult[] = [];
-  const ourRounds: LoadResult[] = [];
+  await load({ url: bareUrl, connections, seconds: warm });
+  await load({ url: ourUrl, connections, seconds: warm, headers });
+  const bareRounds: Round[] = [];
+  const ourRounds: Round[] = [];
   for (let i = 0; i < rounds; i++) {
-    bareRounds.push(await load({ url: bareUrl, connections, seconds }));
-    ourRounds.push(await load({ url: ourUrl, connections, seconds, headers }));
+    bareRounds.push(await round(bare.pid!, { url: bareUrl, connections, seconds }));
+    ourRounds.push(await round(ours.pid!, { url: ourUrl, connections, seconds, headers }));
   }
   await stop(bare);
   await stop(ours);
@@ -54,11 +70,17 @@ export async function run(seconds = Number(process.env.BENCH_SECONDS ?? 4), roun
   report('api-overhead: GET /api/sys/tenant/info vs bare Fastify', {
     connections,
     secondsPerRound: seconds,
+    warmSeconds: warm,
     rounds,
     bareRequestsPerSec: b.requestsPerSec,
     ourRequestsPerSec: o.requestsPerSec,
     ratio: o.requestsPerSec / b.requestsPerSec,
     target: '>= 0.80',
+    bareRounds: bareRounds.map((r) => `${Math.round(r.requestsPerSec)}/s ${us(r.cpuMsPerRequest)} µs`),
+    ourRounds: ourRounds.map((r) => `${Math.round(r.requestsPerSec)}/s ${us(r.cpuMsPerRequest)} µs`),
+    roundRatios: ourRounds.map((r, i) => Number((r.requestsPerSec / bareRounds[i]!.requestsPerSec).toFixed(2))),
+    bareServerCpuUsPerRequest: us(medianOf(bareRounds.map((r) => r.cpuMsPerRequest))),
+    ourServerCpuUsPerRequest: us(medianOf(ourRounds.map((r) => r.cpuMsPerRequest))),
     ourP99ms: o.p99,
     bareP99ms: b.p99,
     ourErrors: ourRounds.reduce((n, r) => n + r.errors + r.non2xx, 0),

@@ -18,8 +18,9 @@ async function main() {
     app.webhooks.start();
     app.connectorSteps.start();
   }
-  // The first action should not wait for the engine's writer thread to load.
+  // The first action should not wait for the engine's writer thread to load, nor the first pages for the readers'.
   ctx.transitions.start();
+  await db.pageReaders?.warm().catch((err: Error) => app.log.warn({ err }, 'reader threads could not warm up'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
