@@ -18,9 +18,8 @@ async function main() {
     app.webhooks.start();
     app.connectorSteps.start();
   }
-  // The first action should not wait for the engine's writer thread to load, nor the first pages for the readers'.
+  // The first action should not wait for the engine's writer thread to load.
   ctx.transitions.start();
-  await db.pageReaders?.warm().catch((err: Error) => app.log.warn({ err }, 'reader threads could not warm up'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -6,7 +6,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
-import { shaperOf } from './shapers.mjs';
 
 const { url, size, role, prepared } = workerData;
 if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
@@ -21,38 +20,14 @@ pool.on('error', () => {});
 
 /** Per connection: the tenant label it carries, and the statements prepared on it (as db/pg-prepared.ts). */
 const state = new WeakMap();
+const shapers = new Map();
 
-/** A connection's state, after it has dropped to the application role (once). */
-async function stateOf(client) {
+async function read(client, sql, parameters, shape, tenantId) {
   let s = state.get(client);
   if (!s) {
     await client.query(`set role ${role}`);
     state.set(client, (s = { tenant: undefined, named: new Set() }));
   }
-  return s;
-}
-
-/** Loads the shaping modules and opens the pool's connections ahead of the first pages (ReaderThreads.warm). */
-async function warmUp(modules) {
-  await Promise.all(modules.map(shaperOf));
-  const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
-  await Promise.all(
-    opened.map(async (o) => {
-      if (o.status === 'rejected') return;
-      try {
-        await stateOf(o.value);
-        o.value.release();
-      } catch (err) {
-        o.value.release(err);
-      }
-    }),
-  );
-  const failed = opened.find((o) => o.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-async function read(client, sql, parameters, shape, tenantId) {
-  const s = await stateOf(client);
   if (s.tenant !== tenantId) {
     s.tenant = undefined;
     await client.query("select set_config('app.tenant_id', $1, false)", [tenantId ?? '']);
@@ -64,20 +39,18 @@ async function read(client, sql, parameters, shape, tenantId) {
   const query = { text: sql, values: parameters, ...(named ? { name } : {}), ...(shape ? { rowMode: 'array' } : {}) };
   const result = await client.query(query);
   if (!shape) return result.rows;
-  return (await shaperOf(shape.module))(
+  let shaper = shapers.get(shape.module);
+  if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
+  return (await shaper)(
     result.rows,
     shape.options,
     result.fields.map((f) => f.name),
   );
 }
 
-parentPort.on('message', async ({ id, sql, parameters, shape, tenantId, warm }) => {
+parentPort.on('message', async ({ id, sql, parameters, shape, tenantId }) => {
   let client;
   try {
-    if (warm) {
-      await warmUp(warm);
-      return parentPort.postMessage({ id, rows: [] });
-    }
     client = await pool.connect();
     const rows = await read(client, sql, parameters, shape, tenantId);
     client.release();

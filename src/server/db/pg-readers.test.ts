@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { createTenants, migratedDatabase, testDialects } from '../../../tests/support/databases.js';
@@ -57,37 +56,5 @@ describe.each(dialects)('reader threads on %s', (dialect) => {
     expect(
       await readers.all(`select count(*)::int as c from users where username = $1`, ['admin'], undefined, tenants[1]),
     ).toEqual([{ c: 1 }]);
-  });
-
-  it('open every connection and load the preloaded shaping modules when warmed, before any page', async () => {
-    const warmDb = await migratedDatabase(dialect, { poolSize: 4 });
-    try {
-      const backends = async () =>
-        Number(
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and pid <> pg_backend_pid()`.execute(warmDb.system)
-          ).rows[0]!.n,
-        );
-      const before = await backends();
-      // The module leaves a mark when imported, so its loading shows without a select naming it.
-      const mark = path.join(dir, 'loaded');
-      const shaper = path.join(dir, 'warm-shape.mjs');
-      fs.writeFileSync(
-        shaper,
-        `import fs from 'node:fs'; fs.appendFileSync(${JSON.stringify(mark)}, 'x'); export default (rows) => rows;`,
-      );
-      warmDb.pageReaders!.preload(pathToFileURL(shaper).href);
-      await warmDb.pageReaders!.warm();
-      const threads = Math.max(1, Math.min(4, os.availableParallelism()));
-      expect(await backends()).toBe(before + threads * Math.ceil(4 / threads));
-      // Each thread imported it once.
-      expect(fs.readFileSync(mark, 'utf8')).toBe('x'.repeat(threads));
-      // Warm connections answer as the application role, for the tenant each read names.
-      const rows = await warmDb.pageReaders!.all<{ r: string }>(`select current_user as r`, [], undefined, '');
-      expect(rows).toEqual([{ r: 'flowforms_app' }]);
-    } finally {
-      await warmDb.close();
-    }
   });
 });

@@ -27,7 +27,6 @@ export class ReaderThreads {
   private readers: (Reader | undefined)[];
   private next = 0;
   private closed = false;
-  private readonly preloads = new Set<string>();
 
   constructor(
     private readonly script: URL,
@@ -44,35 +43,12 @@ export class ReaderThreads {
    */
   all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape, tenantId?: string): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
-    return this.ask<R>(this.leastBusy(), { sql, parameters, shape, tenantId });
-  }
-
-  /** A shaping module (file URL) each thread loads when warmed, before the first select that names it. */
-  preload(module: string): void {
-    this.preloads.add(module);
-  }
-
-  /**
-   * Starts every thread now; each loads the preloaded shaping modules and (PostgreSQL) opens its connections. A fresh
-   * server's first pages otherwise waited for all of it: its first half second answered at several times the usual
-   * latency.
-   */
-  async warm(): Promise<void> {
-    if (this.closed) return;
-    const modules = [...this.preloads];
-    await Promise.all(this.readers.map((_, i) => this.ask(this.readers[i] ?? this.started(i), { warm: modules })));
-  }
-
-  private ask<R>(reader: Reader, message: object): Promise<R[]> {
+    const reader = this.leastBusy();
     const id = this.next++;
     return new Promise<R[]>((resolve, reject) => {
       reader.waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      reader.worker.postMessage({ id, ...message });
+      reader.worker.postMessage({ id, sql, parameters, shape, tenantId });
     });
-  }
-
-  private started(slot: number): Reader {
-    return (this.readers[slot] ??= this.start(slot));
   }
 
   private leastBusy(): Reader {
@@ -85,7 +61,7 @@ export class ReaderThreads {
       }
       if (r.waiting.size < this.readers[best]!.waiting.size) best = i;
     }
-    return this.started(best);
+    return (this.readers[best] ??= this.start(best));
   }
 
   private start(slot: number): Reader {

@@ -5,7 +5,6 @@
 // is done here too.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { shaperOf } from './shapers.mjs';
 
 const conn = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 conn.pragma('busy_timeout = 5000');
@@ -13,13 +12,10 @@ conn.pragma('busy_timeout = 5000');
 // 2 GB, the most this build of SQLite maps; the rest of a bigger file is read as before.
 conn.pragma('mmap_size = 2147418112');
 const statements = new Map();
+const shapers = new Map();
 
-parentPort.on('message', async ({ id, sql, parameters, shape, warm }) => {
+parentPort.on('message', async ({ id, sql, parameters, shape }) => {
   try {
-    if (warm) {
-      await Promise.all(warm.map(shaperOf));
-      return parentPort.postMessage({ id, rows: [] });
-    }
     let stmt = statements.get(sql);
     if (!stmt) {
       if (statements.size >= 500) statements.clear();
@@ -30,8 +26,10 @@ parentPort.on('message', async ({ id, sql, parameters, shape, warm }) => {
     if (!shape) return parentPort.postMessage({ id, rows: stmt.raw(false).all(parameters) });
     // A shaper gets each row as an array and the column names: SQLite's rows as objects cost a fifth of the read.
     const rows = stmt.raw(true).all(parameters);
+    let shaper = shapers.get(shape.module);
+    if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
     const columns = stmt.columns().map((c) => c.name);
-    parentPort.postMessage({ id, rows: (await shaperOf(shape.module))(rows, shape.options, columns) });
+    parentPort.postMessage({ id, rows: (await shaper)(rows, shape.options, columns) });
   } catch (err) {
     parentPort.postMessage({ id, error: { message: String(err?.message ?? err), code: err?.code } });
   }

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, sqliteFile, type Database } from './database.js';
+import { openDatabase, type Database } from './database.js';
 import { cachedReader, threadReader } from '../reports/cached-rows.js';
 import { ResultCache } from './result-cache.js';
-import { SqliteReaders } from './sqlite-readers.js';
 
 describe('SQLite reader threads', () => {
   let dir: string;
@@ -68,22 +66,5 @@ describe('SQLite reader threads', () => {
     await other.close();
     await expect(other.readers!.all('select 1', [])).rejects.toThrow(/closed/);
     fs.rmSync(otherDir, { recursive: true, force: true });
-  });
-
-  it('start every thread and load the preloaded shaping modules when warmed', async () => {
-    const mark = path.join(dir, 'loaded');
-    const shaper = path.join(dir, 'warm-shape.mjs');
-    fs.writeFileSync(
-      shaper,
-      `import fs from 'node:fs'; fs.appendFileSync(${JSON.stringify(mark)}, 'x'); export default (rows) => rows;`,
-    );
-    const readers = new SqliteReaders(sqliteFile(dir), 2);
-    try {
-      readers.preload(pathToFileURL(shaper).href);
-      await readers.warm();
-      expect(fs.readFileSync(mark, 'utf8')).toBe('xx');
-    } finally {
-      await readers.close();
-    }
   });
 });

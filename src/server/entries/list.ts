@@ -261,8 +261,7 @@ async function segmentPart(
   return s.shaped ? listRows(rows, s.shaped) : rows;
 }
 
-/** The module that shapes a list's rows (on a reader thread when there is one). */
-export const LIST_ROWS = new URL('./list-rows.mjs', import.meta.url).href;
+const LIST_ROWS = new URL('./list-rows.mjs', import.meta.url).href;
 type Column<S> = S extends `records.${infer C}` ? C : never;
 /** A page's row as read: the record's listed columns, its sort value and the names a list shows beside it. */
 export type SegmentRow = Pick<Selectable<DB['records']>, Column<(typeof SELECT)[number]>> & {
