@@ -1,8 +1,8 @@
 // Our stack (tenant resolution, auth guard, envelope; logging off) on GET /api/sys/tenant/info against bare Fastify.
 // Both servers run side by side and are loaded in alternating rounds, so background load hits both alike; the
-// median round of each is reported. Each is warmed for BENCH_WARM_SECONDS first: with one second our server was still
-// compiling its hot code, and the ratio read 0.60-0.76 where rounds after a longer warm-up read 0.83-0.97 (same
-// machine, same minutes). The CPU each server spends a request is reported beside it: on two cores the load
+// median round of each is reported. Each is warmed for BENCH_WARM_SECONDS first: after one second our server was
+// still compiling its hot code and three runs read 0.60, 0.76 and 0.72; warmed for five, the rounds of a run stay
+// within 0.1 of each other. The CPU each server spends a request is reported beside it: on two cores the load
 // generator takes as much CPU a request as the server, so requests/s also moves with it (µs are the server's user
 // and system time over the round's requests, /proc ticks of 10 ms).
 import fs from 'node:fs';
