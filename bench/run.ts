@@ -9,6 +9,12 @@ interface Bench {
   run(): Promise<void>;
 }
 
+// A reader that stops early (`| head`, `grep -m`) must not end the run before its benches drop their scratch
+// databases: an unhandled EPIPE would exit at once and leave gigabytes of seeded copies behind.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+});
+
 const dir = import.meta.dirname;
 const files = fs
   .readdirSync(dir)
