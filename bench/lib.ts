@@ -14,7 +14,11 @@ export const SERVER_NODE_FLAGS: string[] = (
 export interface LoadResult {
   requestsPerSec: number;
   p50: number;
+  /** The mean, p90 and worst latency show whether the tail is a spread or a few stalls. */
+  mean: number;
+  p90: number;
   p99: number;
+  max: number;
   errors: number;
   non2xx: number;
 }
@@ -40,7 +44,10 @@ export async function load(opts: {
   return {
     requestsPerSec: r.requests.average,
     p50: r.latency.p50,
+    mean: Math.round(r.latency.mean * 10) / 10,
+    p90: r.latency.p90,
     p99: r.latency.p99,
+    max: r.latency.max,
     errors: r.errors,
     non2xx: r.non2xx,
   };
