@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoIds, openPage, pagesOf, SIGNED_OUT, type DemoIds } from '../support/demo-pages.js';
+import { demoIds, pagesOf, SIGNED_OUT, visitEach, type DemoIds } from '../support/demo-pages.js';
 import { englishOnly } from '../support/locale-texts.js';
 import { signInPage, useWeb } from '../support/web.js';
 
@@ -48,25 +48,22 @@ describe('every built page in every language in Chromium', () => {
       const english = englishOnly(lang);
       const found: Record<string, string[]> = {};
       const signedOut = await (await web.browser.newContext()).newPage();
-      const pages: [Page, string][] = [
-        ...SIGNED_OUT.map((u) => [signedOut, u] as [Page, string]),
-        ...pagesOf('sysadmin', ids).map((u) => [admin, u] as [Page, string]),
-      ];
       // The language is read from storage on every load, so it is set once per browser context.
       for (const page of [signedOut, admin]) {
         await page.goto(`${web.origin}/404`);
         await page.evaluate((l) => localStorage.setItem('app.language', l), lang);
       }
-      for (const [page, url] of pages) {
-        await openPage(page, `${web.origin}${url}`);
+      const check = async (page: Page, url: string) => {
         expect(await page.evaluate(() => document.documentElement.lang), url).toBe(lang);
         const bad = (await shownTexts(page)).filter((t) => RAW_KEY.test(t) || english.has(t.toLowerCase()));
         if (bad.length) found[url] = [...new Set(bad)];
-      }
+      };
+      await visitEach(signedOut, web.origin, SIGNED_OUT, check);
+      await visitEach(admin, web.origin, pagesOf('sysadmin', ids), check);
       await admin.evaluate(() => localStorage.setItem('app.language', 'en'));
       await signedOut.context().close();
       expect(found).toEqual({});
-      // Every built page in one language, loaded in turn (slowly on a busy machine).
+      // Every built page in one language, two at a time (slowly on a busy machine).
     },
     180_000,
   );

@@ -194,3 +194,31 @@ export async function openPage(page: Page, url: string) {
     .catch(() => {});
   await page.waitForTimeout(150);
 }
+
+/**
+ * Opens each of `paths` (on `origin`) the way openPage does and hands it to `check`, in `tabs` tabs of `page`'s
+ * browser context at once: loading a page mostly waits (for the network to go quiet, for spinners), so a second tab
+ * nearly halves a walk over every page without any page loading differently. The tabs share the context's sign-in
+ * and language.
+ */
+export async function visitEach(
+  page: Page,
+  origin: string,
+  paths: string[],
+  check: (page: Page, path: string) => Promise<void>,
+  tabs = 2,
+) {
+  const more = await Promise.all(Array.from({ length: tabs - 1 }, () => page.context().newPage()));
+  let next = 0;
+  const walk = async (tab: Page) => {
+    for (let path = paths[next++]; path !== undefined; path = paths[next++]) {
+      await openPage(tab, `${origin}${path}`);
+      await check(tab, path);
+    }
+  };
+  try {
+    await Promise.all([page, ...more].map(walk));
+  } finally {
+    await Promise.all(more.map((tab) => tab.close()));
+  }
+}
