@@ -227,10 +227,13 @@ function openPostgres(url: string, poolSize: number, prepared: boolean): Databas
   const system = new Kysely<DB>({ dialect: withDriver(rawDialect, new TenantLabelDriver(shared, '', labels)) });
   const tenants = new Map<string, Kysely<DB>>();
   const threads = Math.max(1, Math.min(4, os.availableParallelism()));
+  const perThread = Math.ceil(poolSize / threads);
+  // A thread runs a statement per connection; three more wait in its pool for the next free one.
   const pageReaders = new ReaderThreads(
     new URL('./pg-reader.worker.mjs', import.meta.url),
-    { url, size: Math.ceil(poolSize / threads), role: PG_APP_ROLE, prepared },
+    { url, size: perThread, role: PG_APP_ROLE, prepared },
     threads,
+    perThread + 3,
   );
   return {
     dialect: 'postgres',

@@ -17,38 +17,77 @@ interface Reader {
   waiting: Map<number, Waiting>;
 }
 
+interface Job extends Waiting {
+  id: number;
+  message: unknown;
+}
+
 /**
  * Threads that answer selects outside any transaction beside the thread that serves HTTP, each with its own
  * connections: a statement's rows are read, decoded and (with `shape`) turned into the answer there, so a busy
  * server's one JavaScript thread only sends the result. Threads start on first use and are replaced if one dies.
  * SQLite (sqlite-readers.ts) and PostgreSQL (pg-reader.worker.mjs) each have their own thread script.
+ *
+ * A thread is handed a few statements at most; the rest wait here, first come first served, for whichever thread
+ * finishes one. Bound to a thread when asked, half the statements asked during a long report would wait for it
+ * while the other threads ran dry; and a thread that stops fails only the few it was handed.
  */
 export class ReaderThreads {
   private readers: (Reader | undefined)[];
   private next = 0;
   private closed = false;
+  private readonly queued: Job[] = [];
+  /** The first queued job not yet handed out (the array is compacted now and then, not shifted per job). */
+  private head = 0;
 
+  /**
+   * `capacity`: the most statements one thread is handed at once: those it runs at once and enough more to keep it
+   * busy while the server's thread is slow to hand it the next (four left SQLite's threads idle: a fifth fewer pages).
+   */
   constructor(
     private readonly script: URL,
     private readonly workerData: unknown,
     size = Math.max(1, Math.min(4, os.availableParallelism())),
+    private readonly capacity = 12,
   ) {
     this.readers = Array.from({ length: size }, () => undefined);
   }
 
   /**
-   * The rows of one compiled select, read on the least busy thread; with `shape`, what the default export of that
+   * The rows of one compiled select, read on the least busy thread (or queued until one has room); with `shape`, what the default export of that
    * plain JavaScript module (a file URL) makes of them: it is given the rows as arrays, `shape.options` and the
    * column names. `tenantId`: whose rows (PostgreSQL labels the connection with it, for row-level security).
    */
   all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape, tenantId?: string): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
-    const reader = this.leastBusy();
     const id = this.next++;
     return new Promise<R[]>((resolve, reject) => {
-      reader.waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      reader.worker.postMessage({ id, sql, parameters, shape, tenantId });
+      const job = { id, message: { id, sql, parameters, shape, tenantId }, resolve, reject } as Job;
+      const reader = this.leastBusy();
+      if (reader.waiting.size < this.capacity && this.head === this.queued.length) this.send(reader, job);
+      else this.queued.push(job);
     });
+  }
+
+  private send(reader: Reader, job: Job) {
+    reader.waiting.set(job.id, job);
+    reader.worker.postMessage(job.message);
+  }
+
+  /** Hands queued statements to a thread with room, oldest first. */
+  private pull(reader: Reader) {
+    while (this.head < this.queued.length && reader.waiting.size < this.capacity) {
+      const job = this.queued[this.head]!;
+      this.queued[this.head++] = undefined as unknown as Job;
+      this.send(reader, job);
+    }
+    if (this.head === this.queued.length) {
+      this.queued.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024) {
+      this.queued.splice(0, this.head);
+      this.head = 0;
+    }
   }
 
   private leastBusy(): Reader {
@@ -74,11 +113,15 @@ export class ReaderThreads {
       reader.waiting.delete(m.id);
       if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
       else w.resolve(m.rows!);
+      this.pull(reader);
     });
     const fail = (err: Error) => {
-      if (this.readers[slot] === reader) this.readers[slot] = undefined;
       for (const w of reader.waiting.values()) w.reject(err);
       reader.waiting.clear();
+      if (this.readers[slot] !== reader) return;
+      this.readers[slot] = undefined;
+      // Statements still queued go to a new thread in its place.
+      if (!this.closed && this.head < this.queued.length) this.pull((this.readers[slot] = this.start(slot)));
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a reader thread stopped (${code})`)));
@@ -87,6 +130,9 @@ export class ReaderThreads {
 
   async close(): Promise<void> {
     this.closed = true;
+    const queued = this.queued.splice(this.head);
+    this.queued.length = this.head = 0;
+    for (const job of queued) job.reject(new Error('the database is closed'));
     const running = this.readers.filter((r): r is Reader => !!r);
     this.readers = this.readers.map(() => undefined);
     await Promise.all(running.map((r) => r.worker.terminate()));

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, sqliteFile, type Database } from './database.js';
 import { cachedReader, threadReader } from '../reports/cached-rows.js';
 import { ResultCache } from './result-cache.js';
+import { SqliteReaders } from './sqlite-readers.js';
 
 describe('SQLite reader threads', () => {
   let dir: string;
@@ -21,7 +22,11 @@ describe('SQLite reader threads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const query = () => db.system.selectFrom('t' as never).selectAll().orderBy('n' as never);
+  const query = () =>
+    db.system
+      .selectFrom('t' as never)
+      .selectAll()
+      .orderBy('n' as never);
 
   it('answer a compiled select with the rows the server connection reads, several at once', async () => {
     const read = threadReader(db);
@@ -56,6 +61,59 @@ describe('SQLite reader threads', () => {
     expect(await read(query())).toEqual(first);
     await sql`insert into t (n, label) values (5, 'five')`.execute(db.system);
     expect((await read(query())).length).toBe(first.length + 1);
+  });
+
+  it('hand each thread only a few statements, so a long one holds up few of those asked after it', async () => {
+    // Two threads handed at most four statements each.
+    const readers = new SqliteReaders(sqliteFile(dir), 2, 4);
+    const finished: string[] = [];
+    const track = (label: string, p: Promise<unknown>) => p.then(() => finished.push(label));
+    const slow = track(
+      'slow',
+      readers.all(
+        'with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000) select count(*) as n from c',
+        [],
+      ),
+    );
+    const quick = Array.from({ length: 20 }, (_, i) => track(`q${i}`, readers.all('select ? as n', [i])));
+    await Promise.all([slow, ...quick]);
+    await readers.close();
+    // At most three quick ones were handed to the slow one's thread; the rest waited for the other.
+    expect(finished.length).toBe(21);
+    expect(finished.length - 1 - finished.indexOf('slow')).toBeLessThanOrEqual(3);
+  });
+
+  it('give the statements still waiting to a new thread when one stops', async () => {
+    const readers = new SqliteReaders(sqliteFile(dir), 2, 4);
+    const asked = Array.from({ length: 30 }, (_, i) =>
+      readers.all<{ n: number }>('select ? as n', [i]).then(
+        (rows) => rows[0]!.n,
+        () => 'stopped',
+      ),
+    );
+    // Stop the first thread while most statements still wait in the server.
+    const first = (readers as unknown as { readers: ({ worker: { terminate(): Promise<number> } } | undefined)[] })
+      .readers[0];
+    await first!.worker.terminate();
+    const answers = await Promise.all(asked);
+    // Those the stopped thread held fail; every other one is answered, on the thread that took its place too.
+    expect(answers.filter((a) => a === 'stopped').length).toBeLessThanOrEqual(4);
+    answers.forEach((a, i) => expect(a === 'stopped' || a === i).toBe(true));
+    expect(await readers.all('select 1 as one', [])).toEqual([{ one: 1 }]);
+    await readers.close();
+  });
+
+  it('refuse the statements still waiting when closed', async () => {
+    const readers = new SqliteReaders(sqliteFile(dir), 1, 2);
+    const asked = Array.from({ length: 10 }, (_, i) =>
+      readers.all('select ? as n', [i]).then(
+        () => 'answered',
+        (err: Error) => err.message,
+      ),
+    );
+    await readers.close();
+    const results = await Promise.all(asked);
+    expect(results.filter((r) => r === 'the database is closed').length).toBeGreaterThanOrEqual(8);
   });
 
   it('answer nothing once the database is closed', async () => {

@@ -7,7 +7,7 @@ import { ReaderThreads } from './reader-threads.js';
  * beside the writer, and each statement reads what was committed when it began, as on the server's connection.
  */
 export class SqliteReaders extends ReaderThreads {
-  constructor(file: string, size?: number) {
-    super(new URL('./sqlite-reader.worker.mjs', import.meta.url), { file }, size);
+  constructor(file: string, size?: number, capacity?: number) {
+    super(new URL('./sqlite-reader.worker.mjs', import.meta.url), { file }, size, capacity);
   }
 }
