@@ -54,9 +54,10 @@ export class ReaderThreads {
   }
 
   /**
-   * The rows of one compiled select, read on the least busy thread (or queued until one has room); with `shape`, what the default export of that
-   * plain JavaScript module (a file URL) makes of them: it is given the rows as arrays, `shape.options` and the
-   * column names. `tenantId`: whose rows (PostgreSQL labels the connection with it, for row-level security).
+   * The rows of one compiled select, read on the least busy thread (or queued until one has room); with `shape`,
+   * what the default export of that plain JavaScript module (a file URL) makes of them: it is given the rows as
+   * arrays, `shape.options` and the column names. `tenantId`: whose rows (PostgreSQL labels the connection with it,
+   * for row-level security).
    */
   all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape, tenantId?: string): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
