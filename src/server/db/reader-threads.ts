@@ -36,9 +36,8 @@ export class ReaderThreads {
   private readers: (Reader | undefined)[];
   private next = 0;
   private closed = false;
+  /** Statements no thread has room for yet, oldest first (as many as requests in flight, so a shift is cheap). */
   private readonly queued: Job[] = [];
-  /** The first queued job not yet handed out (the array is compacted now and then, not shifted per job). */
-  private head = 0;
 
   /**
    * `capacity`: the most statements one thread is handed at once: those it runs at once and enough more to keep it
@@ -65,7 +64,7 @@ export class ReaderThreads {
     return new Promise<R[]>((resolve, reject) => {
       const job = { id, message: { id, sql, parameters, shape, tenantId }, resolve, reject } as Job;
       const reader = this.leastBusy();
-      if (reader.waiting.size < this.capacity && this.head === this.queued.length) this.send(reader, job);
+      if (reader.waiting.size < this.capacity && this.queued.length === 0) this.send(reader, job);
       else this.queued.push(job);
     });
   }
@@ -77,18 +76,7 @@ export class ReaderThreads {
 
   /** Hands queued statements to a thread with room, oldest first. */
   private pull(reader: Reader) {
-    while (this.head < this.queued.length && reader.waiting.size < this.capacity) {
-      const job = this.queued[this.head]!;
-      this.queued[this.head++] = undefined as unknown as Job;
-      this.send(reader, job);
-    }
-    if (this.head === this.queued.length) {
-      this.queued.length = 0;
-      this.head = 0;
-    } else if (this.head > 1024) {
-      this.queued.splice(0, this.head);
-      this.head = 0;
-    }
+    while (this.queued.length > 0 && reader.waiting.size < this.capacity) this.send(reader, this.queued.shift()!);
   }
 
   private leastBusy(): Reader {
@@ -122,7 +110,7 @@ export class ReaderThreads {
       if (this.readers[slot] !== reader) return;
       this.readers[slot] = undefined;
       // Statements still queued go to a new thread in its place.
-      if (!this.closed && this.head < this.queued.length) this.pull((this.readers[slot] = this.start(slot)));
+      if (!this.closed && this.queued.length > 0) this.pull((this.readers[slot] = this.start(slot)));
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a reader thread stopped (${code})`)));
@@ -131,9 +119,7 @@ export class ReaderThreads {
 
   async close(): Promise<void> {
     this.closed = true;
-    const queued = this.queued.splice(this.head);
-    this.queued.length = this.head = 0;
-    for (const job of queued) job.reject(new Error('the database is closed'));
+    for (const job of this.queued.splice(0)) job.reject(new Error('the database is closed'));
     const running = this.readers.filter((r): r is Reader => !!r);
     this.readers = this.readers.map(() => undefined);
     await Promise.all(running.map((r) => r.worker.terminate()));
