@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { installErrorEnvelope } from './http/errors.js';
+import { appLogging } from './http/logging.js';
 import { installValidation } from './http/validation.js';
 import { installTenancy } from './tenancy/hook.js';
 import { TenantResolver } from './tenancy/resolve.js';
@@ -26,25 +27,17 @@ import { notificationHandler } from './notifications/deliver.js';
 import { localTransitions } from './engine/transitions.js';
 import { writerThread } from './engine/thread/writer-client.js';
 
-const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
-
 export interface BuildOptions {
   config: Config;
   db: Database;
-  /** Pino logger options or false to silence (tests). */
-  logger?: boolean | object;
+  /** False silences the server (tests); otherwise it logs at the configured level. */
+  logger?: false;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const logging = appLogging(opts.config.logLevel, opts.logger);
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: opts.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-token"]'],
-    },
-    // A child logger per request costs a measurable share of a small request; when request logs are off (level
-    // above info) the request logs through the app logger itself.
-    childLoggerFactory: (logger, bindings, childOpts) =>
-      REQUEST_LOG_LEVELS.has(logger.level) ? logger.child(bindings, childOpts) : logger,
+    ...logging.options,
     bodyLimit: opts.config.bodyLimit,
     // Forwarded headers only from the proxies the operator names; from anyone else they would move the caller's
     // address past the per-address sign-in throttle.
@@ -60,6 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
+  logging.adopt(app);
   const hub = new TaskHub(opts.config.redisUrl ? redisBus(opts.config.redisUrl) : inProcessBus(), app.log);
   const { config, db } = opts;
   // SQLite: actions and outbox delivery run on a writer thread of their own unless ENGINE_THREAD=off.
