@@ -29,7 +29,7 @@ export interface AppLogging {
 /**
  * The server's logger. At info and finer Fastify gets pino and gives each request a child logger bound to its id, for
  * the request lines. Above info there are no request lines, yet a Fastify with a logger would still make a child
- * logger, add and remove two listeners and build two unwritten lines for every request (a fifth of a small request's
+ * logger, add and remove two listeners and build two unwritten lines for every request (a sixth of a small request's
  * CPU). So it gets none, and `adopt` points the logger it uses instead (app.log, which is also every req.log) at a
  * pino of the level: warnings and errors, Fastify's and ours, are written as before. `false` silences (tests).
  */
