@@ -22,22 +22,32 @@ pool.on('error', () => {});
 const state = new WeakMap();
 const shapers = new Map();
 
+/**
+ * pg's callback forms, awaited here. Its promise forms (`pool.connect()`, `client.query(config)` without a callback)
+ * kept a fifth of what a busy reader allocated alive through every scavenge until the next full collection: its young
+ * generation grew to the 64 MB limit and each scavenge copied 10-17 MB (10-40 ms pauses); with callbacks a scavenge
+ * copies under 0.2 MB and takes a fraction of a millisecond.
+ */
+const connect = () => new Promise((resolve, reject) => pool.connect((err, c) => (err ? reject(err) : resolve(c))));
+const run = (client, query) =>
+  new Promise((resolve, reject) => client.query(query, (err, result) => (err ? reject(err) : resolve(result))));
+
 async function read(client, sql, parameters, shape, tenantId) {
   let s = state.get(client);
   if (!s) {
-    await client.query(`set role ${role}`);
+    await run(client, `set role ${role}`);
     state.set(client, (s = { tenant: undefined, named: new Set() }));
   }
   if (s.tenant !== tenantId) {
     s.tenant = undefined;
-    await client.query("select set_config('app.tenant_id', $1, false)", [tenantId ?? '']);
+    await run(client, { text: "select set_config('app.tenant_id', $1, false)", values: [tenantId ?? ''] });
     s.tenant = tenantId;
   }
   const name = statementName(sql);
   const named = prepared && parameters.length > 0 && (s.named.has(name) || s.named.size < MAX_PER_CONNECTION);
   if (named) s.named.add(name);
   const query = { text: sql, values: parameters, ...(named ? { name } : {}), ...(shape ? { rowMode: 'array' } : {}) };
-  const result = await client.query(query);
+  const result = await run(client, query);
   if (!shape) return result.rows;
   let shaper = shapers.get(shape.module);
   if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
@@ -51,7 +61,7 @@ async function read(client, sql, parameters, shape, tenantId) {
 parentPort.on('message', async ({ id, sql, parameters, shape, tenantId }) => {
   let client;
   try {
-    client = await pool.connect();
+    client = await connect();
     const rows = await read(client, sql, parameters, shape, tenantId);
     client.release();
     parentPort.postMessage({ id, rows });
