@@ -3,6 +3,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { wrkLoad } from './wrk.js';
 
 /** The node flags `npm start` gives the server (package.json), so benches measure the server as it runs. */
 export const SERVER_NODE_FLAGS: string[] = (
@@ -21,6 +22,9 @@ export interface LoadResult {
   max: number;
   errors: number;
   non2xx: number;
+  /** CPU the load generator spent, when it runs as its own process (wrk.ts), and the bench's CPU making its bodies. */
+  loadCpuMs?: number;
+  setupCpuMs?: number;
 }
 
 /** A GET load, or a POST when `body` is given (called per request, so each may differ). */
@@ -31,6 +35,7 @@ export async function load(opts: {
   headers?: Record<string, string>;
   body?: () => unknown;
 }): Promise<LoadResult> {
+  if (process.env.BENCH_LOADGEN === 'wrk') return wrkLoad(opts);
   const body = opts.body;
   const r = await autocannon({
     url: opts.url,
