@@ -28,13 +28,15 @@ export interface LoadResult {
 }
 
 /** A GET load, or a POST when `body` is given (called per request, so each may differ). */
-export async function load(opts: {
+export interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
   body?: () => unknown;
-}): Promise<LoadResult> {
+}
+
+export async function load(opts: LoadOptions): Promise<LoadResult> {
   if (process.env.BENCH_LOADGEN === 'wrk') return wrkLoad(opts);
   const body = opts.body;
   const r = await autocannon({

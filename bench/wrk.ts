@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LoadResult } from './lib.js';
+import type { LoadOptions, LoadResult } from './lib.js';
 
 /**
  * BENCH_LOADGEN=wrk: the load is made by wrk (Debian's package `wrk`), a C load generator, instead of autocannon in
@@ -11,13 +11,7 @@ import type { LoadResult } from './lib.js';
  * flight, and the delay is counted as the server's latency. POST bodies are made beforehand by `body` (200,000, so a
  * load of distinct pages rarely repeats one) and each request takes one at random.
  */
-export async function wrkLoad(opts: {
-  url: string;
-  connections: number;
-  seconds: number;
-  headers?: Record<string, string>;
-  body?: () => unknown;
-}): Promise<LoadResult & { loadCpuMs: number; setupCpuMs: number }> {
+export async function wrkLoad(opts: LoadOptions): Promise<LoadResult & { loadCpuMs: number; setupCpuMs: number }> {
   const setup = process.cpuUsage();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-wrk-'));
   try {
