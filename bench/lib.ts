@@ -39,15 +39,26 @@ export interface LoadOptions {
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   if (process.env.BENCH_LOADGEN === 'wrk') return wrkLoad(opts);
   const body = opts.body;
-  const r = await autocannon({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    headers: opts.headers,
-    ...(body
-      ? { method: 'POST' as const, requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }] }
-      : {}),
+  let timeline: (() => string) | undefined;
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.seconds,
+        headers: opts.headers,
+        ...(body
+          ? {
+              method: 'POST' as const,
+              requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
+            }
+          : {}),
+      },
+      (err, result) => (err ? reject(err as Error) : resolve(result)),
+    );
+    if (process.env.BENCH_TIMELINE) timeline = latencyTimeline(run);
   });
+  if (timeline) console.log(`  timeline (quarter seconds, answers/p50/max ms): ${timeline()}`);
   return {
     requestsPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -58,6 +69,23 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     errors: r.errors,
     non2xx: r.non2xx,
   };
+}
+
+/**
+ * BENCH_TIMELINE=1: each quarter second's answers, median and worst latency, to tell a tail spread over the run from
+ * one made in a few stalls (a collection, a checkpoint, the machine's other work).
+ */
+function latencyTimeline(run: autocannon.Instance): () => string {
+  const start = performance.now();
+  const buckets: number[][] = [];
+  run.on('response', (_client, _status, _bytes, ms) => {
+    (buckets[Math.floor((performance.now() - start) / 250)] ??= []).push(ms);
+  });
+  return () =>
+    buckets
+      .map((xs) => xs.sort((a, b) => a - b))
+      .map((xs) => `${xs.length}/${Math.round(xs[xs.length >> 1]!)}/${Math.round(xs[xs.length - 1]!)}`)
+      .join(' ');
 }
 
 export async function spawnUntilReady(
