@@ -81,11 +81,13 @@ function latencyTimeline(run: autocannon.Instance): () => string {
   run.on('response', (_client, _status, _bytes, ms) => {
     (buckets[Math.floor((performance.now() - start) / 250)] ??= []).push(ms);
   });
-  return () =>
-    buckets
-      .map((xs) => xs.sort((a, b) => a - b))
-      .map((xs) => `${xs.length}/${Math.round(xs[xs.length >> 1]!)}/${Math.round(xs[xs.length - 1]!)}`)
-      .join(' ');
+  // A quarter without answers (a stall) is shown as 0, not skipped.
+  const quarter = (xs: number[] = []) => {
+    if (xs.length === 0) return '0/-/-';
+    xs.sort((a, b) => a - b);
+    return `${xs.length}/${Math.round(xs[xs.length >> 1]!)}/${Math.round(xs[xs.length - 1]!)}`;
+  };
+  return () => Array.from({ length: buckets.length }, (_, i) => quarter(buckets[i])).join(' ');
 }
 
 export async function spawnUntilReady(
