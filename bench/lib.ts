@@ -37,7 +37,10 @@ export interface LoadOptions {
 }
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
-  if (process.env.BENCH_LOADGEN === 'wrk') return wrkLoad(opts);
+  if (process.env.BENCH_LOADGEN === 'wrk') {
+    if (process.env.BENCH_TIMELINE) console.log('  timeline: not kept for wrk loads (autocannon only)');
+    return wrkLoad(opts);
+  }
   const body = opts.body;
   let timeline: (() => string) | undefined;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -72,8 +75,8 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * BENCH_TIMELINE=1: each quarter second's answers, median and worst latency, to tell a tail spread over the run from
- * one made in a few stalls (a collection, a checkpoint, the machine's other work).
+ * BENCH_TIMELINE=1 (autocannon loads): each quarter second's answers, median and worst latency, to tell a tail spread
+ * over the run from one made in a few stalls (a collection, a checkpoint, the machine's other work).
  */
 function latencyTimeline(run: autocannon.Instance): () => string {
   const start = performance.now();
