@@ -1,8 +1,11 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { openOwnerDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { migrationContext } from '../../src/server/db/migrations/helpers.js';
+import * as firstSortKey from '../../src/server/db/migrations/0062-list-sort-keys.js';
 import { numberSortKey } from '../../src/server/entries/columns.js';
 import { scratchDatabase, testDialects, type ScratchDatabase } from '../support/databases.js';
 
@@ -45,6 +48,35 @@ describe.runIf((await testDialects()).includes('postgres'))('PostgreSQL list sor
     expect(await key('{"x":null}', 'x', true)).toBeNull();
     expect(await key('{"x":"5"}', 'x', true)).toBeNull();
     expect(await key('not json', 'x', true)).toBeNull();
+  });
+
+  it('gives what its first form (0062) gave for every value, so the indexes built on that form stay valid', async () => {
+    // The first form, created in a schema of its own by its own migration.
+    await c.query('create schema v0062');
+    const pool = new pg.Pool({ connectionString: scratch.databaseUrl, max: 1, options: '-c search_path=v0062' });
+    const older = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    await firstSortKey.up(older, migrationContext('postgres'));
+    await older.destroy();
+    const forms = await c.query<{ n: string }>(
+      `select count(distinct prosrc) as n from pg_proc where proname = 'ff_sort_key'`,
+    );
+    expect(Number(forms.rows[0]!.n)).toBe(2);
+    await c.query(`create temp table samples as
+      select '{"x":' || v || '}' as data from (
+        select (random() * 2e6 - 1e6)::numeric(20, 4)::text as v from generate_series(1, 3000)
+        union all select (random() * 1e-3)::numeric(30, 12)::text from generate_series(1, 1000)
+        union all select (-random() * 1e-3)::numeric(30, 12)::text from generate_series(1, 1000)
+        union all select (random() * 1e12)::bigint::text from generate_series(1, 1000)
+        union all select unnest(array['0', '-0', '0.0', '0.000', '1', '-1', '10', '100', '1000.000', '2.50', '0.1',
+          '0.0001', '-0.0001', '1e20', '1E-20', '-1e+5', '1e300', '-1e-300', '123456789012345678901234567890',
+          '99999999999999999999.99999', '"12"', '"text"', '""', 'null', 'true', '[1]', '{"a": 1}'])
+      ) q
+      union all select unnest(array['{"y":1}', 'not json', '[1, 2]', '"x"', '{"x": "a", "x": "b"}'])`);
+    const differ = await c.query<{ n: string }>(`select count(*) as n from samples, (values (true), (false)) f(num)
+      where public.ff_sort_key(data, 'x', num) is distinct from v0062.ff_sort_key(data, 'x', num)`);
+    expect(Number(differ.rows[0]!.n)).toBe(0);
+    const all = await c.query<{ n: string }>('select count(*) as n from samples');
+    expect(Number(all.rows[0]!.n)).toBeGreaterThan(6000);
   });
 
   it('is leakproof, so keyset conditions on it can be index conditions under row-level security', async () => {
