@@ -158,7 +158,7 @@ function extrasSql(dialect: DialectName) {
     >`(select ${sql.raw(nameSql('iu'))} from users iu where iu.tenant_id = records.tenant_id and iu.id = records.workflow_initiator_user)`,
     tasks: sql<
       string | null
-    >`(select ${sql.raw(pair)} from tasks k left join users u on u.tenant_id = k.tenant_id and u.id = k.assignee_id where k.tenant_id = records.tenant_id and k.record_id = records.id and k.status = ${OPEN})`,
+    >`(select ${sql.raw(pair)} from tasks k left join users u on u.tenant_id = k.tenant_id and u.id = k.assignee_id where k.tenant_id = records.tenant_id and k.record_id = records.id and k.status = ${sql.lit(OPEN)})`,
   };
 }
 
