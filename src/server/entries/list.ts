@@ -174,8 +174,15 @@ function initiatorJoined(tdb: TenantDb, page: Q, nulls: boolean, order: 'asc' | 
     left join users iu on iu.tenant_id = ${tdb.tenantId} and iu.id = p.workflow_initiator_user order by ${orderBy}`);
 }
 
-/** The rows of a segment: null sort values (sorted by id) or non-null ones (sorted by value, then id). */
-async function segment(
+/**
+ * The rows of a segment: null sort values (sorted by id) or non-null ones (sorted by value, then id).
+ *
+ * SQLite past a cursor: the rows tied with the cursor's value, then those past it, each an exact index range (one
+ * condition "value >= v and (value > v or id > i)" reads every row's JSON again only to evaluate the tie-break, and
+ * SQLite takes a row value as a range on its first column alone). Both ranges are one statement, so a page is one
+ * trip to a reader thread: a compound select's arms are read in turn, each in its own order, until the limit.
+ */
+function segment(
   s: PageScope,
   q: ListQuery,
   nulls: boolean,
@@ -183,53 +190,14 @@ async function segment(
   limit: number,
   offset: number,
 ): Promise<PagedRow[]> {
-  // SQLite: the rows tied with the cursor's value, then those past it, each an exact index range. One condition
-  // "value >= v and (value > v or id > i)" reads every row's JSON again only to evaluate the tie-break.
-  if (after && !nulls && s.dialect === 'sqlite') {
-    const ties = await segmentPart(s, q, nulls, after, limit, offset, 'ties');
-    if (ties.length >= limit) return ties;
-    return [...ties, ...(await segmentPart(s, q, nulls, after, limit - ties.length, offset, 'past'))];
-  }
-  return segmentPart(s, q, nulls, after, limit, offset, '');
-}
-
-async function segmentPart(
-  s: PageScope,
-  q: ListQuery,
-  nulls: boolean,
-  after: Cursor | undefined,
-  limit: number,
-  offset: number,
-  part: '' | 'ties' | 'past',
-): Promise<PagedRow[]> {
-  const e = q.sort.sortExpr;
-  const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
-  const order = q.dir;
-  const joined = s.extras && s.dialect === 'postgres';
+  const split = !!after && !nulls && s.dialect === 'sqlite';
   const build = (tdb: TenantDb) => {
-    const extras = s.extras ? extrasSql(s.dialect) : { initiator: sql<null>`null`, tasks: sql<null>`null` };
-    let b = base(s, q, true, tdb, placeholderUser(s.user))
-      .select([...SELECT, sql<string | number | null>`${e}`.as('sort_value'), extras.tasks.as('open_tasks')])
-      .$if(!joined, (x) => x.select(extras.initiator.as('initiator_name')));
-    if (nulls) {
-      b = b.where(sql<SqlBool>`${e} is null`);
-      if (after) b = b.where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
-      b = b.orderBy('records.id', order);
-    } else {
-      if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
-      // PostgreSQL takes a row value as one index condition, so no row is fetched only to evaluate the tie-break
-      // (its sort key is a function call); SQLite reads the ties and the rows past them apart (see segment).
-      if (part === 'ties')
-        b = b.where(sql<SqlBool>`${e} = ${param('v')}`).where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
-      else if (part === 'past') b = b.where(sql<SqlBool>`${e} ${cmp} ${param('v')}`);
-      else if (after) b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
-      b = part === 'ties' ? b.orderBy('records.id', order) : b.orderBy(e, order).orderBy('records.id', order);
-    }
-    // The row count is written into the statement: with a placeholder PostgreSQL costs its plan for a tenth of
-    // the rows, finds the plan made for its values always cheaper and plans each page afresh (~0.3 ms a page).
-    b = b.limit(sql.lit(limit));
-    if (offset > 0) b = b.offset(param<number>('offset'));
-    return joined ? initiatorJoined(tdb, b, nulls, order) : b;
+    if (!split) return segmentQuery(s, q, tdb, { nulls, after, limit, offset, part: '' });
+    const ties = segmentQuery(s, q, tdb, { nulls, after, limit, offset, part: 'ties' });
+    const past = segmentQuery(s, q, tdb, { nulls, after, limit, offset, part: 'past' });
+    return tdb.statement(
+      sql<SegmentRow>`select * from (${ties}) union all select * from (${past}) limit ${sql.lit(limit)}`,
+    );
   };
   const key = [
     'list.segment',
@@ -242,7 +210,7 @@ async function segmentPart(
     q.dir,
     nulls ? 'n' : 'v',
     after ? 'a' : '',
-    part,
+    split ? 'split' : '',
     s.extras ? 'x' : '',
     limit,
     offset > 0 ? 'o' : '',
@@ -257,8 +225,47 @@ async function segmentPart(
   };
   const shape = s.shaped && { module: LIST_ROWS, options: s.shaped };
   if (s.readers) return s.tdb.readPrepared<unknown, PagedRow>(s.readers, key, build, values, shape);
-  const rows = (await s.tdb.prepared(key, build, values)).rows as SegmentRow[];
-  return s.shaped ? listRows(rows, s.shaped) : rows;
+  return s.tdb.prepared(key, build, values).then(({ rows }) => (s.shaped ? listRows(rows, s.shaped) : rows));
+}
+
+interface SegmentPart {
+  nulls: boolean;
+  after: Cursor | undefined;
+  limit: number;
+  offset: number;
+  /** SQLite past a cursor: the rows tied with its value, or those past it (see segment). */
+  part: '' | 'ties' | 'past';
+}
+
+/** One keyset range of a page as a query whose values are placeholders (built once per shape). */
+function segmentQuery(s: PageScope, q: ListQuery, tdb: TenantDb, { nulls, after, limit, offset, part }: SegmentPart) {
+  const e = q.sort.sortExpr;
+  const cmp = q.dir === 'asc' ? sql.raw('>') : sql.raw('<');
+  const order = q.dir;
+  const joined = s.extras && s.dialect === 'postgres';
+  const extras = s.extras ? extrasSql(s.dialect) : { initiator: sql<null>`null`, tasks: sql<null>`null` };
+  let b = base(s, q, true, tdb, placeholderUser(s.user))
+    .select([...SELECT, sql<string | number | null>`${e}`.as('sort_value'), extras.tasks.as('open_tasks')])
+    .$if(!joined, (x) => x.select(extras.initiator.as('initiator_name')));
+  if (nulls) {
+    b = b.where(sql<SqlBool>`${e} is null`);
+    if (after) b = b.where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
+    b = b.orderBy('records.id', order);
+  } else {
+    if (q.sort.nullable) b = b.where(sql<SqlBool>`${e} is not null`);
+    // PostgreSQL takes a row value as one index condition, so no row is fetched only to evaluate the tie-break
+    // (its sort key is a function call); SQLite reads the ties and the rows past them apart (see segment).
+    if (part === 'ties')
+      b = b.where(sql<SqlBool>`${e} = ${param('v')}`).where('records.id', q.dir === 'asc' ? '>' : '<', param('i'));
+    else if (part === 'past') b = b.where(sql<SqlBool>`${e} ${cmp} ${param('v')}`);
+    else if (after) b = b.where(sql<SqlBool>`(${e}, records.id) ${cmp} (${param('v')}, ${param('i')})`);
+    b = part === 'ties' ? b.orderBy('records.id', order) : b.orderBy(e, order).orderBy('records.id', order);
+  }
+  // The row count is written into the statement: with a placeholder PostgreSQL costs its plan for a tenth of
+  // the rows, finds the plan made for its values always cheaper and plans each page afresh (~0.3 ms a page).
+  b = b.limit(sql.lit(limit));
+  if (offset > 0) b = b.offset(param<number>('offset'));
+  return joined ? initiatorJoined(tdb, b, nulls, order) : b;
 }
 
 const LIST_ROWS = new URL('./list-rows.mjs', import.meta.url).href;
