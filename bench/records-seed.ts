@@ -1,5 +1,6 @@
 // Seeds one app with many records (and one user's open tasks) straight through Kysely in batches, for the
 // records benchmark. Usage: npx tsx bench/records-seed.ts <count>   (SQLite in DATA_DIR, or DATABASE_URL)
+// BENCH_CLOSED_TASKS=<k> also gives every record k closed tasks, as records that went through approvals have.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -153,7 +154,7 @@ export async function seedRecords(
   else await bulkPostgres(owner, t, count, tasks, log2);
   const seconds = (Date.now() - started) / 1000;
   log(
-    `  seed done: ${count} records, ${Math.min(tasks, count)} tasks, indexes and statistics in ${Math.round(seconds)} s`,
+    `  seed done: ${count} records, ${Math.min(tasks, count)} open tasks, ${CLOSED_TASKS * count} closed, indexes and statistics in ${Math.round(seconds)} s`,
   );
   return { domain, moduleId, seconds, count };
 }
@@ -169,6 +170,8 @@ const RECORD_COLUMNS =
   'id, tenant_id, module_id, module_version, data, version, is_draft, sequence_number, workflow_instance_id, workflow_status, workflow_activity_id, workflow_activity_name, workflow_started_on, workflow_initiator_user, workflow_initiator_email, workflow_completed_on, workflow_faulted_on, created_by, created_on, modified_by, modified_on, submitted_on';
 const TASK_COLUMNS =
   'id, tenant_id, record_id, module_id, instance_id, activity_id, activity_title, task_type, assignee_id, assigned_from_user, status, outcome, due_on, version, started_on, completed_on';
+/** Closed tasks a record has (BENCH_CLOSED_TASKS): lists must find the open ones among them. */
+const CLOSED_TASKS = Math.max(0, Math.min(9, Number(process.env.BENCH_CLOSED_TASKS ?? 0) || 0));
 const FIELD_INDEXES = [
   ['amount', 'number'],
   ['region', 'text'],
@@ -194,7 +197,9 @@ function rowsSql(x: { id: (p: string) => string; at: string; json: string; cast:
     case when ${done} then ${x.at} end, null, $staff, ${x.at}, $staff, ${x.at}, ${x.at}`;
   const tasks = `select ${x.id("'c0000000'")}, $tenant, ${x.id("'b0000000'")}, $module, ${x.id("'b0000000'")}, 'manager', 'Manager approval',
     'Approval', $boss, 'Stan Staff', 'In Progress', null, null, 1, ${x.at}, null`;
-  return { records, tasks };
+  const closed = (k: number) => `select ${x.id(`'d000000${k}'`)}, $tenant, ${x.id("'b0000000'")}, $module,
+    ${x.id("'b0000000'")}, 'review${k}', 'Review ${k}', 'Approval', $boss, null, 'Completed', 'Approved', null, 1, ${x.at}, ${x.at}`;
+  return { records, tasks, closed };
 }
 
 /** SQLite: one raw connection, no sync, secondary indexes dropped during the load and built after it. */
@@ -226,6 +231,11 @@ function bulkSqlite(file: string, ids: Ids, count: number, tasks: number, log: (
     if ((from + CHUNK) % 200_000 === 0) log(`seeded ${from + CHUNK} records`);
   }
   if (tasks > 0) db.transaction(() => insertTasks.run({ ...p, from: 0, to: Math.min(tasks, count) }))();
+  for (let k = 1; k <= CLOSED_TASKS; k++) {
+    const insertClosed = db.prepare(`${series} insert into tasks (${TASK_COLUMNS}) ${q.closed(k)} from s`);
+    for (let from = 0; from < count; from += CHUNK)
+      db.transaction(() => insertClosed.run({ ...p, from, to: Math.min(count, from + CHUNK) }))();
+  }
   log(`seeded ${count} records and their tasks`);
   for (const i of indexes) db.exec(i.sql);
   for (const ddl of indexDdl('sqlite')) db.exec(ddl);
@@ -270,6 +280,11 @@ async function bulkPostgres(owner: Kysely<DB>, ids: Ids, count: number, tasks: n
     }
     if (tasks > 0)
       await sql`insert into tasks (${sql.raw(TASK_COLUMNS)}) ${bind(q.tasks, 0, Math.min(tasks, count))}`.execute(db);
+    for (let k = 1; k <= CLOSED_TASKS; k++)
+      for (let from = 0; from < count; from += CHUNK)
+        await sql`insert into tasks (${sql.raw(TASK_COLUMNS)}) ${bind(q.closed(k), from, Math.min(count, from + CHUNK))}`.execute(
+          db,
+        );
     for (const i of indexes) await sql.raw(i.def).execute(db);
     for (const ddl of indexDdl('postgres')) await sql.raw(ddl).execute(db);
     log('indexes built');
@@ -328,7 +343,7 @@ function seedCache(dir: string, dialect: DialectName, count: number, tasks?: num
     .join(',');
   const key = crypto
     .createHash('sha1')
-    .update(`${migrations}|${count}|${tasks ?? ''}`)
+    .update(`${migrations}|${count}|${tasks ?? ''}${CLOSED_TASKS ? `|closed ${CLOSED_TASKS}` : ''}`)
     .digest('hex')
     .slice(0, 12);
   const file = path.join(dir, `records-${dialect}-${key}`);

@@ -3,7 +3,8 @@
 // BENCH_RECORDS overrides the size; BENCH_DB=sqlite|postgres runs one database; BENCH_PROF=<dir> writes a CPU
 // profile of the server; BENCH_ONLY=pages|lookup|load|distinct (any of them) runs only those parts (distinct: the
 // load of distinct pages alone, run twice: the first on a cold server, reported apart); BENCH_LOADGEN=wrk makes the
-// loads with wrk (bench/wrk.ts); BENCH_TIMELINE=1 prints each quarter second's latencies (bench/lib.ts). Loads report
+// loads with wrk (bench/wrk.ts); BENCH_TIMELINE=1 prints each quarter second's latencies (bench/lib.ts);
+// BENCH_CLOSED_TASKS=<k> gives every record k closed tasks besides the open ones (records-seed.ts). Loads report
 // CPU per request of the server process and of the PostgreSQL backends (on SQLite the database runs inside the server
 // process).
 import type { DialectName } from '../src/server/db/database.js';
