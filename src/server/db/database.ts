@@ -21,6 +21,7 @@ import { LockedWritesDriver, WriteLock, type LockSide } from './write-lock.js';
 import { SqliteReaders } from './sqlite-readers.js';
 import { ReaderThreads } from './reader-threads.js';
 import { SqliteCompiler } from './sqlite-compiler.js';
+import { dropValueSamples } from './value-samples.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -151,22 +152,6 @@ function cachingStatements(conn: SQLite.Database): SqliteDatabase {
     },
     close: () => conn.close(),
   };
-}
-
-/**
- * Given sqlite_stat4's per-value samples, SQLite plans a statement for the values bound to it and prepares it again
- * each time one is bound anew, which is every execution (a third of a list page's time in SQLite). The app's
- * statements are written for their indexes, so it keeps only sqlite_stat1's averages: samples an ANALYZE made are
- * dropped when the database is opened, before any statement is prepared.
- */
-function dropValueSamples(conn: SQLite.Database) {
-  try {
-    if (!conn.prepare(`select 1 from sqlite_schema where name = 'sqlite_stat4'`).get()) return;
-    if (!conn.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
-    conn.exec('delete from sqlite_stat4; analyze sqlite_schema');
-  } catch {
-    // Busy (another process holds the write lock): plans stay right, only slower to prepare.
-  }
 }
 
 function openSqlite(file: string, lock: WriteLock): Database {

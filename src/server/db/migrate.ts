@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { PG_APP_ROLE, type DialectName } from './database.js';
 import { migrationContext, type MigrationContext } from './migrations/helpers.js';
+import { dropMigrationSamples } from './value-samples.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-identity.js';
 import * as m0003 from './migrations/0003-sso.js';
@@ -145,5 +146,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (dialect === 'sqlite' && applied.length > 0) await dropMigrationSamples(db as Kysely<unknown>);
+  return applied;
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import { fieldSql, type ColumnKind } from '../entries/columns.js';
 import type { StoredColumns } from './stored-columns.js';
+import { analyzeSql } from '../db/value-samples.js';
 
 /** A report over fewer records than this runs fast enough from the table; no index is worth its writes. */
 export const indexFrom = { records: 20_000 };
@@ -101,7 +102,7 @@ export class ReportIndexer {
     const ddl = `create index if not exists ${name} on records (tenant_id, module_id, is_draft, ${[...exprs, ...PROCESS_COLUMNS].join(', ')})`;
     // Statistics for the new index, or the planner may keep preferring a narrower one that reads the table.
     const build = this.background
-      ? this.background([ddl, `analyze ${name}`])
+      ? this.background([ddl, analyzeSql(name)])
       : sql
           .raw(ddl)
           .execute(this.owner())
