@@ -1,0 +1,88 @@
+import { sql, type Kysely } from 'kysely';
+import type { MigrationContext } from './helpers.js';
+
+/**
+ * PostgreSQL: the list's key functions (ff_sort_key 0136, ff_label_key 0095, ff_search_key 0092) read a large
+ * record's value with the `json` type instead of building the whole record as `jsonb`. Every listed row evaluates its
+ * sort key once, and building jsonb costs in proportion to the record: on 1.4 KB records a page statement sorted by a
+ * number ran 15-25 % faster, by text 25-35 %, and an index build took a third less. Under 256 bytes jsonb is as fast
+ * or faster, so small records keep the previous steps.
+ *
+ * The output is the previous one for every record the server writes (JSON.stringify's text), so the indexes built on
+ * these functions stay valid: json and jsonb read strings alike (escapes, surrogates and \u0000 are checked by both)
+ * and both take the last of repeated keys; values that jsonb writes in its own form (numbers, booleans, objects and
+ * arrays as text) are still read through jsonb. A text that is not JSON.stringify's can differ in one case only: a
+ * number beyond PostgreSQL's numeric range (an exponent over ~130,000) in another field, which made the whole record
+ * unreadable to jsonb (null) and is skipped by json.
+ */
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  const su = await sql<{ on: string }>`select current_setting('is_superuser') as on`.execute(db);
+  const leakproof = su.rows[0]?.on === 'on' ? sql.raw('leakproof') : sql.raw('');
+  await sql`
+    create or replace function ff_sort_key(data text, field text, as_number boolean) returns text
+    language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
+    declare
+      j json;
+      v jsonb;
+      n numeric;
+      a text;
+      e integer;
+    begin
+      if not as_number and octet_length(data) < 256 then return data::jsonb ->> field; end if;
+      if octet_length(data) < 256 then
+        v := data::jsonb -> field;
+        if jsonb_typeof(v) is distinct from 'number' then return null; end if;
+        n := v::numeric;
+      else
+        j := data::json -> field;
+        if j is null or json_typeof(j) = 'null' then return null; end if;
+        if not as_number then
+          if json_typeof(j) = 'string' then return j #>> '{}'; end if;
+          return data::jsonb ->> field;
+        end if;
+        if json_typeof(j) <> 'number' then return null; end if;
+        n := j::text::numeric;
+      end if;
+      if n = 0 then return '1'; end if;
+      a := abs(n)::text;
+      e := case when a like '0.%' then length(ltrim(substr(a, 3), '0')) - length(a) + 2
+        else position('.' in a || '.') - 1 end;
+      if n > 0 then return '2' || lpad((500000 + e)::text, 6, '0') || trim(both '0' from replace(a, '.', '')); end if;
+      return '0' || lpad((500000 - e)::text, 6, '0')
+        || translate(trim(both '0' from replace(a, '.', '')), '0123456789', '9876543210') || '~';
+    exception when others then
+      return null;
+    end
+    $fn$`.execute(db);
+  await sql`
+    create or replace function ff_label_key(data text, field text) returns text
+    language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
+    declare
+      j json;
+    begin
+      if octet_length(data) < 256 then return (data::jsonb -> field) ->> 'label'; end if;
+      j := data::json -> field -> 'label';
+      if j is null or json_typeof(j) = 'null' then return null; end if;
+      if json_typeof(j) = 'string' then return j #>> '{}'; end if;
+      return (data::jsonb -> field) ->> 'label';
+    exception when others then
+      return null;
+    end
+    $fn$`.execute(db);
+  await sql`
+    create or replace function ff_search_key(data text, field text) returns text
+    language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
+    declare
+      j json;
+    begin
+      if octet_length(data) < 256 then return lower(data::jsonb ->> field); end if;
+      j := data::json -> field;
+      if j is null or json_typeof(j) = 'null' then return null; end if;
+      if json_typeof(j) = 'string' then return lower(j #>> '{}'); end if;
+      return lower(data::jsonb ->> field);
+    exception when others then
+      return null;
+    end
+    $fn$`.execute(db);
+}
