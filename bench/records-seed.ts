@@ -1,6 +1,7 @@
 // Seeds one app with many records (and one user's open tasks) straight through Kysely in batches, for the
 // records benchmark. Usage: npx tsx bench/records-seed.ts <count>   (SQLite in DATA_DIR, or DATABASE_URL)
 // BENCH_CLOSED_TASKS=<k> also gives every record k closed tasks, as records that went through approvals have.
+// BENCH_RECORD_BYTES=<n> pads each record's data to about n bytes with short fields the list does not show.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -154,7 +155,7 @@ export async function seedRecords(
   else await bulkPostgres(owner, t, count, tasks, log2);
   const seconds = (Date.now() - started) / 1000;
   log(
-    `  seed done: ${count} records, ${Math.min(tasks, count)} open tasks, ${CLOSED_TASKS * count} closed, indexes and statistics in ${Math.round(seconds)} s`,
+    `  seed done: ${count} records, ${Math.min(tasks, count)} open tasks, ${CLOSED_TASKS * count} closed, ${RECORD_BYTES || 'small'} bytes a record, indexes and statistics in ${Math.round(seconds)} s`,
   );
   return { domain, moduleId, seconds, count };
 }
@@ -172,6 +173,17 @@ const TASK_COLUMNS =
   'id, tenant_id, record_id, module_id, instance_id, activity_id, activity_title, task_type, assignee_id, assigned_from_user, status, outcome, due_on, version, started_on, completed_on';
 /** Closed tasks a record has (BENCH_CLOSED_TASKS): lists must find the open ones among them. */
 const CLOSED_TASKS = Math.max(0, Math.min(9, Number(process.env.BENCH_CLOSED_TASKS ?? 0) || 0));
+/** Records of about this many bytes (BENCH_RECORD_BYTES): forms of many fields make records of a few kilobytes. */
+const RECORD_BYTES = Math.max(0, Math.min(64_000, Number(process.env.BENCH_RECORD_BYTES ?? 0) || 0));
+/**
+ * The padding: answers to questions the list does not show, as the many short fields of a long form (at most 45:
+ * PostgreSQL's json_build_object takes 100 arguments), each as long as makes the record about RECORD_BYTES.
+ */
+const ANSWER_COUNT = Math.min(45, Math.ceil(Math.max(0, RECORD_BYTES - 70) / 28));
+const ANSWERS = Array.from({ length: ANSWER_COUNT }, (_, i) => [
+  `answer_${i + 1}`,
+  `Answer ${i + 1} `.padEnd(Math.max(10, Math.round((RECORD_BYTES - 70) / ANSWER_COUNT) - 16), 'x'),
+]);
 const FIELD_INDEXES = [
   ['amount', 'number'],
   ['region', 'text'],
@@ -191,7 +203,7 @@ function rowsSql(x: { id: (p: string) => string; at: string; json: string; cast:
   const amount = `(n * 435761 + 12345) % 1000000`;
   const region = `(case (n / 3) % 4 ${REGIONS.map((r, i) => `when ${i} then '${r}'`).join(' ')} end)`;
   const done = `n % 5 = 0`;
-  const records = `select ${x.id("'b0000000'")}, $tenant, $module, 1, ${x.json}('title', 'Claim ' || ${x.cast}, 'amount', ${amount}, 'region', ${region}), 1, 0, n + 1, ${x.id("'b0000000'")},
+  const records = `select ${x.id("'b0000000'")}, $tenant, $module, 1, ${x.json}('title', 'Claim ' || ${x.cast}, 'amount', ${amount}, 'region', ${region}${ANSWERS.map(([k, v]) => `, '${k}', '${v}'`).join('')}), 1, 0, n + 1, ${x.id("'b0000000'")},
     case when ${done} then 'Completed' else 'Submitted' end, case when ${done} then null else 'manager' end,
     case when ${done} then null else 'Manager approval' end, ${x.at}, $staff, 'staff@bench.test',
     case when ${done} then ${x.at} end, null, $staff, ${x.at}, $staff, ${x.at}, ${x.at}`;
@@ -343,7 +355,9 @@ function seedCache(dir: string, dialect: DialectName, count: number, tasks?: num
     .join(',');
   const key = crypto
     .createHash('sha1')
-    .update(`${migrations}|${count}|${tasks ?? ''}${CLOSED_TASKS ? `|closed ${CLOSED_TASKS}` : ''}`)
+    .update(
+      `${migrations}|${count}|${tasks ?? ''}${CLOSED_TASKS ? `|closed ${CLOSED_TASKS}` : ''}${RECORD_BYTES ? `|${ANSWER_COUNT} answers, ${RECORD_BYTES} bytes` : ''}`,
+    )
     .digest('hex')
     .slice(0, 12);
   const file = path.join(dir, `records-${dialect}-${key}`);

@@ -4,9 +4,9 @@
 // profile of the server; BENCH_ONLY=pages|lookup|load|distinct (any of them) runs only those parts (distinct: the
 // load of distinct pages alone, run twice: the first on a cold server, reported apart); BENCH_LOADGEN=wrk makes the
 // loads with wrk (bench/wrk.ts); BENCH_TIMELINE=1 prints each quarter second's latencies (bench/lib.ts);
-// BENCH_CLOSED_TASKS=<k> gives every record k closed tasks besides the open ones (records-seed.ts). Loads report
-// CPU per request of the server process and of the PostgreSQL backends (on SQLite the database runs inside the server
-// process).
+// BENCH_CLOSED_TASKS=<k> gives every record k closed tasks besides the open ones, BENCH_RECORD_BYTES=<n> records of
+// about n bytes (records-seed.ts). Loads report CPU per request of the server process and of the PostgreSQL backends
+// (on SQLite the database runs inside the server process).
 import type { DialectName } from '../src/server/db/database.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { load, postJson, report, SERVER_NODE_FLAGS, stop } from './lib.js';
