@@ -5,17 +5,17 @@ import type { MigrationContext } from './helpers.js';
  * PostgreSQL: the list's key functions (ff_sort_key 0136, ff_label_key 0095, ff_search_key 0092) read a large
  * record's value with the `json` type instead of building the whole record as `jsonb`. Every listed row evaluates its
  * sort key once, and jsonb converts every number of the record to numeric: a key of a record holding a signature's
- * strokes (8.8 KB, 1,800 numbers) took 322 µs and takes 141 (a page statement sorted on such records: 54-56 pages/s
- * before, 120-129 after), one of 40 short texts 22 → 15 µs. json reads the text twice, so a record of few long texts
- * pays 1-2 µs more (10.8 → 12.3 µs for one 1.3 KB text). Under 256 bytes jsonb is as fast or faster, so small
- * records keep the previous steps.
+ * strokes (8.8 KB, 1,800 numbers) took 368-449 µs and takes 157-191 (a page statement sorted on such records: 45-56
+ * pages/s before, 118-155 after), one of 40 short texts 25-26 → 16-18 µs. json reads the text twice, so a record of
+ * few long texts pays about 2 µs more (12-16 → 14-18 µs for one 1.3 KB text). Under 256 bytes jsonb is as fast or
+ * faster, so small records keep the previous steps.
  *
  * The output is the previous one for every record the server writes (JSON.stringify's text), so the indexes built on
  * these functions stay valid: json and jsonb read strings alike (escapes, surrogates and \u0000 are checked by both)
- * and both take the last of repeated keys; values that jsonb writes in its own form (numbers, booleans, objects and
- * arrays as text) are still read through jsonb. A text that is not JSON.stringify's can differ in one case only: a
- * number beyond PostgreSQL's numeric range (an exponent over ~130,000) in another field, which made the whole record
- * unreadable to jsonb (null) and is skipped by json.
+ * and both take the last of repeated keys; the value read is then made jsonb, so it is written as text in jsonb's
+ * own form as before. A text that is not JSON.stringify's can differ in one case only: a number beyond
+ * PostgreSQL's numeric range (an exponent over ~130,000) in another field, which made the whole record unreadable
+ * to jsonb (null) and is skipped by json.
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'postgres') return;
@@ -25,27 +25,18 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     create or replace function ff_sort_key(data text, field text, as_number boolean) returns text
     language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
     declare
-      j json;
       v jsonb;
       n numeric;
       a text;
       e integer;
     begin
-      if not as_number and octet_length(data) < 256 then return data::jsonb ->> field; end if;
-      if octet_length(data) < 256 then
-        v := data::jsonb -> field;
-        if jsonb_typeof(v) is distinct from 'number' then return null; end if;
-        n := v::numeric;
-      else
-        j := data::json -> field;
-        if j is null or json_typeof(j) = 'null' then return null; end if;
-        if not as_number then
-          if json_typeof(j) = 'string' then return j #>> '{}'; end if;
-          return data::jsonb ->> field;
-        end if;
-        if json_typeof(j) <> 'number' then return null; end if;
-        n := j::text::numeric;
+      if not as_number then
+        return case when octet_length(data) < 256 then data::jsonb ->> field
+          else (data::json -> field)::jsonb #>> '{}' end;
       end if;
+      v := case when octet_length(data) < 256 then data::jsonb -> field else (data::json -> field)::jsonb end;
+      if jsonb_typeof(v) is distinct from 'number' then return null; end if;
+      n := v::numeric;
       if n = 0 then return '1'; end if;
       a := abs(n)::text;
       e := case when a like '0.%' then length(ltrim(substr(a, 3), '0')) - length(a) + 2
@@ -60,14 +51,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await sql`
     create or replace function ff_label_key(data text, field text) returns text
     language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
-    declare
-      j json;
     begin
-      if octet_length(data) < 256 then return (data::jsonb -> field) ->> 'label'; end if;
-      j := data::json -> field -> 'label';
-      if j is null or json_typeof(j) = 'null' then return null; end if;
-      if json_typeof(j) = 'string' then return j #>> '{}'; end if;
-      return (data::jsonb -> field) ->> 'label';
+      return case when octet_length(data) < 256 then (data::jsonb -> field) ->> 'label'
+        else (data::json -> field -> 'label')::jsonb #>> '{}' end;
     exception when others then
       return null;
     end
@@ -75,14 +61,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await sql`
     create or replace function ff_search_key(data text, field text) returns text
     language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
-    declare
-      j json;
     begin
-      if octet_length(data) < 256 then return lower(data::jsonb ->> field); end if;
-      j := data::json -> field;
-      if j is null or json_typeof(j) = 'null' then return null; end if;
-      if json_typeof(j) = 'string' then return lower(j #>> '{}'); end if;
-      return lower(data::jsonb ->> field);
+      return lower(case when octet_length(data) < 256 then data::jsonb ->> field
+        else (data::json -> field)::jsonb #>> '{}' end);
     exception when others then
       return null;
     end
