@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from './helpers.js';
+import { leakproofIfAllowed, type MigrationContext } from './helpers.js';
 
 /**
  * PostgreSQL: the list's key functions (ff_sort_key 0136, ff_label_key 0095, ff_search_key 0092) read a large
@@ -19,8 +19,7 @@ import type { MigrationContext } from './helpers.js';
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'postgres') return;
-  const su = await sql<{ on: string }>`select current_setting('is_superuser') as on`.execute(db);
-  const leakproof = su.rows[0]?.on === 'on' ? sql.raw('leakproof') : sql.raw('');
+  const leakproof = await leakproofIfAllowed(db);
   await sql`
     create or replace function ff_sort_key(data text, field text, as_number boolean) returns text
     language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
@@ -48,24 +47,24 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
       return null;
     end
     $fn$`.execute(db);
-  await sql`
-    create or replace function ff_label_key(data text, field text) returns text
+  // A key of one value, null where it cannot be read.
+  const valueKey = (signature: string, value: string) => sql`
+    create or replace function ${sql.raw(signature)} returns text
     language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
     begin
-      return case when octet_length(data) < 256 then (data::jsonb -> field) ->> 'label'
-        else (data::json -> field -> 'label')::jsonb #>> '{}' end;
+      return ${sql.raw(value)};
     exception when others then
       return null;
     end
-    $fn$`.execute(db);
-  await sql`
-    create or replace function ff_search_key(data text, field text) returns text
-    language plpgsql immutable strict parallel restricted ${leakproof} as $fn$
-    begin
-      return lower(case when octet_length(data) < 256 then data::jsonb ->> field
-        else (data::json -> field)::jsonb #>> '{}' end);
-    exception when others then
-      return null;
-    end
-    $fn$`.execute(db);
+    $fn$`;
+  await valueKey(
+    'ff_label_key(data text, field text)',
+    `case when octet_length(data) < 256 then (data::jsonb -> field) ->> 'label'
+        else (data::json -> field -> 'label')::jsonb #>> '{}' end`,
+  ).execute(db);
+  await valueKey(
+    'ff_search_key(data text, field text)',
+    `lower(case when octet_length(data) < 256 then data::jsonb ->> field
+        else (data::json -> field)::jsonb #>> '{}' end)`,
+  ).execute(db);
 }

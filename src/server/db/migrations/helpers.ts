@@ -36,3 +36,12 @@ export async function enableTenantIsolation(db: Kysely<unknown>, ctx: MigrationC
       with check (tenant_id = current_setting('app.tenant_id', true))`.execute(db);
   }
 }
+
+/**
+ * `leakproof` where the migrating role may declare it (a superuser), else nothing: a function that never raises may
+ * be leakproof, which keeps conditions on it index conditions under row-level security.
+ */
+export async function leakproofIfAllowed(db: Kysely<unknown>) {
+  const su = await sql<{ on: string }>`select current_setting('is_superuser') as on`.execute(db);
+  return su.rows[0]?.on === 'on' ? sql.raw('leakproof') : sql.raw('');
+}
