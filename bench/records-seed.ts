@@ -155,7 +155,7 @@ export async function seedRecords(
   else await bulkPostgres(owner, t, count, tasks, log2);
   const seconds = (Date.now() - started) / 1000;
   log(
-    `  seed done: ${count} records, ${Math.min(tasks, count)} open tasks, ${CLOSED_TASKS * count} closed, ${RECORD_BYTES || 'small'} bytes a record, indexes and statistics in ${Math.round(seconds)} s`,
+    `  seed done: ${count} records, ${Math.min(tasks, count)} open tasks, ${CLOSED_TASKS * count} closed, ${RECORD_BYTES ? `${RECORD_BYTES}-byte records` : 'small records'}, indexes and statistics in ${Math.round(seconds)} s`,
   );
   return { domain, moduleId, seconds, count };
 }
