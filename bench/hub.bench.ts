@@ -303,13 +303,60 @@ export async function run() {
     const tenantId = (JSON.parse(Buffer.from(realToken.split('.')[1]!, 'base64url').toString()) as { tid: string }).tid;
     const db = openDatabase({ dataDir });
     const keys = new SigningKeys(db.system);
+    // The hub takes a token only while its user is active and its session alive: each load user is a real user
+    // with a session of its own, written beside the running server.
     const conns: Conn[] = [];
-    for (let i = 0; i < CONNECTIONS; i++) {
-      const userId = `bench-user-${i}`;
-      conns.push({
-        userId,
-        token: (await keys.sign({ sub: userId, tid: tenantId, sid: 'bench', roles: '' }, 3600)).token,
-      });
+    const stamp = new Date().toISOString();
+    const expires = new Date(Date.now() + 3_600_000).toISOString();
+    for (let from = 0; from < CONNECTIONS; from += 500) {
+      const ids = Array.from({ length: Math.min(500, CONNECTIONS - from) }, (_, k) => `bench-user-${from + k}`);
+      await db.system
+        .insertInto('users')
+        .values(
+          ids.map((id) => ({
+            id,
+            tenant_id: tenantId,
+            username: id,
+            email: `${id}@bench.test`,
+            fullname: id,
+            password_hash: null,
+            is_sys_admin: 0,
+            is_administrator: 0,
+            is_full_user: 1,
+            is_consultant: 0,
+            license: 'FULL_USER',
+            status: 'active' as const,
+            password_changed_on: null,
+            preferences: '{}',
+            totp_secret: null,
+            totp_enabled: 0,
+            totp_last_step: null,
+            security_questions: '[]',
+            avatar: null,
+            created_on: stamp,
+            modified_on: stamp,
+          })),
+        )
+        .execute();
+      await db.system
+        .insertInto('refresh_tokens')
+        .values(
+          ids.map((id) => ({
+            id,
+            tenant_id: tenantId,
+            user_id: id,
+            family_id: `s-${id}`,
+            token_hash: id,
+            expires_on: expires,
+            created_on: stamp,
+          })),
+        )
+        .execute();
+      for (const userId of ids)
+        conns.push({
+          userId,
+          token: (await keys.sign({ sub: userId, tid: tenantId, sid: `s-${userId}`, roles: '' }, 3600)).token,
+        });
     }
     await db.close();
 
