@@ -192,7 +192,7 @@ describe('the signed-in shell in Chromium', () => {
           window.history.pushState({}, '', r);
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, route);
-        // A refused route's redirect waits on its lazy chunk, which a busy machine may load slowly.
+        // A refused route redirects in an effect after the shell renders, which takes longer on a busy machine.
         if (!who.includes(kind)) {
           await page
             .waitForFunction(() => window.location.pathname === '/404', null, { timeout: 10_000 })
