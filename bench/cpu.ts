@@ -32,6 +32,17 @@ export async function postgresBackendsCpu(databaseUrl: string): Promise<Map<numb
   }
 }
 
+/** PostgreSQL's buffer cache: with Debian's 128 MB most of a list page's table rows are read from the OS cache. */
+export async function postgresSharedBuffers(databaseUrl: string): Promise<string> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers;
+  } finally {
+    await c.end();
+  }
+}
+
 /** What the backends used between two readings. */
 export function backendsCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
   let ms = 0;

@@ -14,7 +14,7 @@ import { freePort } from '../tests/support/server.js';
 import { testDialects } from '../tests/support/databases.js';
 import { PASSWORD, seededScratch } from './records-seed.js';
 import { numberSortKey } from '../src/server/entries/columns.js';
-import { backendsCpuSpent, postgresBackendsCpu, processCpuMs } from './cpu.js';
+import { backendsCpuSpent, postgresBackendsCpu, postgresSharedBuffers, processCpuMs } from './cpu.js';
 
 export const name = 'records';
 
@@ -109,7 +109,12 @@ async function one(dialect: DialectName, count: number) {
     const N = 200;
     // Each figure is printed as it is measured, so a run that fails later still shows what it got.
     const figures = new Proxy<Record<string, unknown>>(
-      { dialect, records: count, seedSeconds: Math.round(seeded.seconds) },
+      {
+        dialect,
+        records: count,
+        seedSeconds: Math.round(seeded.seconds),
+        ...(scratch.databaseUrl ? { sharedBuffers: await postgresSharedBuffers(scratch.databaseUrl) } : {}),
+      },
       {
         set(target, key, value) {
           console.log(`  ${String(key)}: ${JSON.stringify(value)}`);
