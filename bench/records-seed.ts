@@ -420,8 +420,8 @@ function seedCache(dir: string, dialect: DialectName, count: number, tasks?: num
  * measured loads (writes spread over half a minute, fsyncs of a quarter second). A file copy writes no WAL.
  */
 async function fileCopy(c: pg.Client): Promise<string> {
-  const { rows } = await c.query<{ v: string }>('show server_version_num');
-  return Number(rows[0]!.v) >= 150000 ? ' strategy file_copy' : '';
+  const { rows } = await c.query<{ v: number }>("select current_setting('server_version_num')::int as v");
+  return rows[0]!.v >= 150000 ? ' strategy file_copy' : '';
 }
 
 async function seedScratch(scratch: ScratchDatabase, dialect: DialectName, count: number, tasks?: number) {
