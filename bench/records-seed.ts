@@ -326,11 +326,15 @@ export async function seededScratch(dialect: DialectName, count: number, tasks?:
 
 /** PostgreSQL: the seed's writes are flushed now, so no checkpoint writes them during a measured load. */
 async function checkpoint(scratch: ScratchDatabase) {
-  if (scratch.dialect !== 'postgres') return;
+  if (scratch.dialect === 'postgres') await admin((c) => c.query('checkpoint'));
+}
+
+/** `fn` on a connection of the PostgreSQL superuser (creating, copying and dropping databases). */
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
-    await c.query('checkpoint');
+    return await fn(c);
   } finally {
     await c.end();
   }
@@ -376,15 +380,6 @@ function seedCache(dir: string, dialect: DialectName, count: number, tasks?: num
     .slice(0, 12);
   const file = path.join(dir, `records-${dialect}-${key}`);
   const template = `ff_bench_records_${key}`;
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
   const dbName = (s: ScratchDatabase) => new URL(s.databaseUrl!).pathname.slice(1);
   return {
     where: dialect === 'sqlite' ? file : template,
