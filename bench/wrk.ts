@@ -9,7 +9,8 @@ import type { LoadOptions, LoadResult } from './lib.js';
  * the bench's own process. Under a load of large answers autocannon's process pauses for its own collections (every
  * half second, up to ~100 ms, the reads' buffers counting as external memory); a pause delays every answer in
  * flight, and the delay is counted as the server's latency. POST bodies are made beforehand by `body` (200,000, so a
- * load of distinct pages rarely repeats one) and each request takes one at random.
+ * load of distinct pages rarely repeats one) and each request takes one at random. BENCH_WRK_THREADS sets wrk's
+ * threads (2; with 1 its one thread leaves the server more of the two cores, its figures the same within the noise).
  */
 export async function wrkLoad(opts: LoadOptions): Promise<LoadResult & { loadCpuMs: number; setupCpuMs: number }> {
   const setup = process.cpuUsage();
@@ -27,7 +28,7 @@ export async function wrkLoad(opts: LoadOptions): Promise<LoadResult & { loadCpu
     ]);
     const args = [
       '-t',
-      '2',
+      process.env.BENCH_WRK_THREADS ?? '2',
       '-c',
       String(opts.connections),
       '-d',

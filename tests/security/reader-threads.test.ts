@@ -16,12 +16,7 @@ describe.each(dialects)('reader threads on %s keep tenants apart', (dialect) => 
   afterAll(() => db?.close());
 
   const everyUser = (tenantId?: string) =>
-    db.pageReaders!.all<{ tenant_id: string }>(
-      `select tenant_id from users where username <> $1`,
-      [''],
-      undefined,
-      tenantId,
-    );
+    db.pageReaders!.all<{ tenant_id: string }>(`select tenant_id from users where username <> $1`, [''], tenantId);
 
   it("never return another tenant's rows, even for a statement without the tenant condition", async () => {
     for (const t of [tenants[0]!, tenants[1]!, tenants[0]!]) {
@@ -37,12 +32,7 @@ describe.each(dialects)('reader threads on %s keep tenants apart', (dialect) => 
 
   it('refuse writes', async () => {
     await expect(
-      db.pageReaders!.all(
-        `update users set fullname = $1 where username = 'admin'`,
-        ['Taken over'],
-        undefined,
-        tenants[1],
-      ),
+      db.pageReaders!.all(`update users set fullname = $1 where username = 'admin'`, ['Taken over'], tenants[1]),
     ).rejects.toThrow(/read-only/);
     const names = await db
       .forTenant(tenants[1]!)

@@ -26,20 +26,15 @@ describe.each(dialects)('reader threads on %s', (dialect) => {
   it('read several statements at once, each with the rows of the tenant it is read for', async () => {
     const readers = db.pageReaders!;
     const admins = (tenantId: string) =>
-      readers.all<{ tenant_id: string }>(
-        `select tenant_id from users where username = $1`,
-        ['admin'],
-        undefined,
-        tenantId,
-      );
+      readers.all<{ tenant_id: string }>(`select tenant_id from users where username = $1`, ['admin'], tenantId);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => admins(tenants[i % 2]!)));
     answers.forEach((rows, i) => expect(rows).toEqual([{ tenant_id: tenants[i % 2] }]));
   });
 
   it('give a shaping module the rows as arrays with their column names', async () => {
     const shaper = path.join(dir, 'shape.mjs');
-    fs.writeFileSync(shaper, 'export default (rows, options, columns) => [{ columns, rows, options }];');
-    const [shaped] = await db.pageReaders!.all<{ columns: string[]; rows: unknown[][]; options: unknown }>(
+    fs.writeFileSync(shaper, 'export default (rows, options, columns) => ({ columns, rows, options });');
+    const shaped = await db.pageReaders!.shaped<{ columns: string[]; rows: unknown[][]; options: unknown }>(
       `select username, 2 as n from users where username = $1`,
       ['admin'],
       { module: pathToFileURL(shaper).href, options: { x: 1 } },
@@ -50,11 +45,11 @@ describe.each(dialects)('reader threads on %s', (dialect) => {
 
   it('pass errors on with their code and keep answering after them', async () => {
     const readers = db.pageReaders!;
-    await expect(readers.all(`select * from missing_table`, [], undefined, tenants[0])).rejects.toMatchObject({
+    await expect(readers.all(`select * from missing_table`, [], tenants[0])).rejects.toMatchObject({
       code: '42P01',
     });
     expect(
-      await readers.all(`select count(*)::int as c from users where username = $1`, ['admin'], undefined, tenants[1]),
+      await readers.all(`select count(*)::int as c from users where username = $1`, ['admin'], tenants[1]),
     ).toEqual([{ c: 1 }]);
   });
 });

@@ -8,7 +8,7 @@ export interface ReaderShape {
 }
 
 interface Waiting {
-  resolve(rows: unknown[]): void;
+  resolve(answer: unknown): void;
   reject(err: Error): void;
 }
 
@@ -53,15 +53,25 @@ export class ReaderThreads {
   }
 
   /**
-   * The rows of one compiled select, read on the least busy thread (or queued until one has room); with `shape`,
-   * what the default export of that plain JavaScript module (a file URL) makes of them: it is given the rows as
-   * arrays, `shape.options` and the column names. `tenantId`: whose rows (PostgreSQL labels the connection with it,
-   * for row-level security).
+   * The rows of one compiled select, read on the least busy thread (or queued until one has room). `tenantId`: whose
+   * rows (PostgreSQL labels the connection with it, for row-level security).
    */
-  all<R>(sql: string, parameters: readonly unknown[], shape?: ReaderShape, tenantId?: string): Promise<R[]> {
+  all<R>(sql: string, parameters: readonly unknown[], tenantId?: string): Promise<R[]> {
+    return this.ask<R[]>(sql, parameters, undefined, tenantId);
+  }
+
+  /**
+   * What the default export of `shape.module` (a plain JavaScript module, by file URL) makes of one select's rows on
+   * a reader thread: it is given the rows as arrays, `shape.options` and the column names.
+   */
+  shaped<A>(sql: string, parameters: readonly unknown[], shape: ReaderShape, tenantId?: string): Promise<A> {
+    return this.ask<A>(sql, parameters, shape, tenantId);
+  }
+
+  private ask<T>(sql: string, parameters: readonly unknown[], shape?: ReaderShape, tenantId?: string): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
     const id = this.next++;
-    return new Promise<R[]>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const job = { id, message: { id, sql, parameters, shape, tenantId }, resolve, reject } as Job;
       const reader = this.leastBusy();
       if (reader.waiting.size < this.capacity && this.queued.length === 0) this.send(reader, job);
@@ -96,7 +106,7 @@ export class ReaderThreads {
     const worker = new Worker(this.script, { workerData: this.workerData });
     const reader: Reader = { worker, waiting: new Map() };
     worker.unref();
-    worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+    worker.on('message', (m: { id: number; rows?: unknown; error?: { message: string; code?: string } }) => {
       const w = reader.waiting.get(m.id);
       if (!w) return;
       reader.waiting.delete(m.id);

@@ -5,11 +5,13 @@ export interface ListRowsOptions {
   userId: string;
 }
 
-/** A page's row: its id and sort value (for paging) and its JSON as the list answers it. */
-export interface ShapedRow {
-  id: string;
-  sort_value: string | number | null;
-  json: string;
+/** A page's rows: each one's id and sort value (for paging), and their JSON texts as one UTF-8 buffer. */
+export interface ShapedRows {
+  ids: string[];
+  sortValues: (string | number | null)[];
+  /** The rows' JSON texts with a comma between each two; row i's text ends at `ends[i]`. */
+  bytes: Uint8Array;
+  ends: number[];
 }
 
 /** Rows are objects, or arrays of the values of `columns`. */
@@ -17,4 +19,4 @@ export default function listRows(
   rows: readonly Record<string, unknown>[] | readonly unknown[][],
   options: ListRowsOptions,
   columns?: readonly string[],
-): ShapedRow[];
+): ShapedRows;

@@ -1,6 +1,7 @@
 // A record list's rows as the list answers them, each already JSON text. Plain JavaScript: reader threads run it on
 // the rows they read (db/sqlite-reader.worker.mjs, db/pg-reader.worker.mjs), so parsing each record's data and
 // writing the page's JSON happen beside the thread that serves HTTP; without readers the server runs it itself.
+import { Buffer } from 'node:buffer';
 import { processOutcome, processStatus } from '../engine/status-rule.mjs';
 
 /** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
@@ -59,12 +60,22 @@ function asObjects(rows, columns) {
 }
 
 /**
- * Each row as `{ id, sort_value, json }`: what paging needs, and the row's JSON. Only the listed fields of the
- * record's data are shown (`fieldKeys`, in that order); `mine` compares the creator with `userId`. Rows are objects,
- * or arrays when `columns` names their values.
+ * The rows as the list answers them: each row's id and sort value (what paging needs) and the rows' JSON texts, one
+ * UTF-8 buffer with a comma between each two (row i's text ends at `ends[i]`). Only the listed fields of the record's
+ * data are shown (`fieldKeys`, in that order); `mine` compares the creator with `userId`. Rows are objects, or arrays
+ * when `columns` names their values.
+ *
+ * One buffer crosses from a reader thread in one copy, and the server writes it into the answer as it is: a page's
+ * rows as objects with JSON strings took the server's thread a tenth of its time to rebuild from the message and
+ * encode again.
  */
 export default function listRows(rows, { fieldKeys, draft, userId }, columns) {
-  return (columns ? asObjects(rows, columns) : rows).map((r) => {
+  const ids = [];
+  const sortValues = [];
+  const texts = [];
+  const ends = [];
+  let size = 0;
+  for (const r of columns ? asObjects(rows, columns) : rows) {
     const values = JSON.parse(r.data);
     const shown = {};
     for (const k of fieldKeys) if (k in values) shown[k] = values[k];
@@ -93,6 +104,20 @@ export default function listRows(rows, { fieldKeys, draft, userId }, columns) {
       modified_on: r.modified_on,
       mine: r.created_by === userId,
     };
-    return { id: r.id, sort_value: r.sort_value, json: JSON.stringify(row) };
-  });
+    const text = JSON.stringify(row);
+    if (texts.length > 0) size += 1;
+    size += Buffer.byteLength(text);
+    ids.push(r.id);
+    sortValues.push(r.sort_value);
+    texts.push(text);
+    ends.push(size);
+  }
+  // Never from Buffer's shared pool: a message copies a view's whole underlying memory.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const text of texts) {
+    if (at > 0) bytes[at++] = 0x2c;
+    at += bytes.write(text, at);
+  }
+  return { ids, sortValues, bytes, ends };
 }

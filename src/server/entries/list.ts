@@ -17,7 +17,7 @@ import { param } from '../db/prepared-query.js';
 import { isAdmin, visibleRecordsWhere } from '../access/index.js';
 import { OPEN } from '../engine/status.js';
 import { RawJson } from '../http/raw-json.js';
-import listRows, { type ListRowsOptions, type ShapedRow } from './list-rows.mjs';
+import listRows, { type ListRowsOptions, type ShapedRows } from './list-rows.mjs';
 import { equalityKeySql, type ListColumn } from './columns.js';
 import { filterSql, type ListFilter } from './filters.js';
 import { encodeCursor, MAX_OFFSET, type Cursor, type ListQuery } from './query.js';
@@ -189,7 +189,7 @@ function segment(
   after: Cursor | undefined,
   limit: number,
   offset: number,
-): Promise<PagedRow[]> {
+): Promise<Segment> {
   const split = !!after && !nulls && s.dialect === 'sqlite';
   const build = (tdb: TenantDb) => {
     if (!split) return segmentQuery(s, q, tdb, { nulls, after, limit, offset, part: '' });
@@ -223,10 +223,21 @@ function segment(
     i: after?.i ?? '',
     offset,
   };
-  const shape = s.shaped && { module: LIST_ROWS, options: s.shaped };
-  if (s.readers) return s.tdb.readPrepared<unknown, PagedRow>(s.readers, key, build, values, shape);
-  return s.tdb.prepared(key, build, values).then(({ rows }) => (s.shaped ? listRows(rows, s.shaped) : rows));
+  if (s.shaped) {
+    const shape = { module: LIST_ROWS, options: s.shaped };
+    if (s.readers) return s.tdb.readPrepared<unknown, ShapedRows>(s.readers, key, build, values, shape).then(shaped);
+    return s.tdb.prepared(key, build, values).then(({ rows }) => shaped(listRows(rows, s.shaped!)));
+  }
+  const read = s.readers
+    ? s.tdb.readPrepared(s.readers, key, build, values)
+    : s.tdb.prepared(key, build, values).then((r) => r.rows);
+  return read.then((rows) => {
+    const r = rows as SegmentRow[];
+    return { ids: r.map((x) => x.id), sortValues: r.map((x) => x.sort_value), rows: r };
+  });
 }
+
+const shaped = (x: ShapedRows): Segment => ({ ids: x.ids, sortValues: x.sortValues, shaped: x });
 
 interface SegmentPart {
   nulls: boolean;
@@ -276,9 +287,51 @@ export type SegmentRow = Pick<Selectable<DB['records']>, Column<(typeof SELECT)[
   initiator_name: string | null;
   open_tasks: string | null;
 };
-/** A row of a page as read (lookups) or as the list answers it (`shaped`, list-rows.mjs). */
-type PagedRow = SegmentRow | ShapedRow;
-type Row = PagedRow;
+
+/** One keyset range's rows: their ids and sort values (for paging), and the rows as read or as the list shows them. */
+interface Segment {
+  ids: string[];
+  sortValues: (string | number | null)[];
+  rows?: SegmentRow[];
+  shaped?: ShapedRows;
+}
+
+/** The first `n` rows of the segments, in order, as one. */
+function firstRows(segments: Segment[], n: number): Segment {
+  const cut = (x: Segment, k: number): Segment =>
+    k === x.ids.length
+      ? x
+      : {
+          ids: x.ids.slice(0, k),
+          sortValues: x.sortValues.slice(0, k),
+          rows: x.rows?.slice(0, k),
+          shaped: x.shaped && {
+            ids: x.shaped.ids.slice(0, k),
+            sortValues: x.shaped.sortValues.slice(0, k),
+            bytes: x.shaped.bytes.subarray(0, x.shaped.ends[k - 1]),
+            ends: x.shaped.ends.slice(0, k),
+          },
+        };
+  const parts: Segment[] = [];
+  for (const x of segments) {
+    const k = Math.min(x.ids.length, n - parts.reduce((m, p) => m + p.ids.length, 0));
+    if (k > 0) parts.push(cut(x, k));
+  }
+  if (parts.length === 1) return parts[0]!;
+  const ids = parts.flatMap((p) => p.ids);
+  const sortValues = parts.flatMap((p) => p.sortValues);
+  if (!parts[0]?.shaped) return { ids, sortValues, rows: parts.flatMap((p) => p.rows!) };
+  // Shaped parts join with a comma between their texts.
+  const texts = parts.map((p) => p.shaped!);
+  const bytes = Buffer.concat(texts.flatMap((t, i) => (i > 0 ? [Buffer.from(','), t.bytes] : [t.bytes])));
+  let base = 0;
+  const ends = texts.flatMap((t, i) => {
+    const shifted = t.ends.map((e) => e + base + (i > 0 ? 1 : 0));
+    base = shifted[shifted.length - 1] ?? base;
+    return shifted;
+  });
+  return { ids, sortValues, shaped: { ids, sortValues, bytes, ends } };
+}
 
 /**
  * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
@@ -288,9 +341,12 @@ type Row = PagedRow;
 export async function fetchPage(
   s: PageScope & { shaped: ListRowsOptions },
   q: ListQuery,
-): Promise<{ rows: ShapedRow[]; next?: Cursor }>;
+): Promise<{ rows: ShapedRows; next?: Cursor }>;
 export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: SegmentRow[]; next?: Cursor }>;
-export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: Row[]; next?: Cursor }> {
+export async function fetchPage(
+  s: PageScope,
+  q: ListQuery,
+): Promise<{ rows: SegmentRow[] | ShapedRows; next?: Cursor }> {
   const segs = !q.sort.nullable ? [false] : q.dir === 'asc' ? [true, false] : [false, true];
   let cursor = q.cursor;
   let skip = 0;
@@ -301,18 +357,19 @@ export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: Row
     if (!cursor && skip > MAX_OFFSET)
       throw badRequest(`Pages deeper than ${MAX_OFFSET} rows are reached by paging forward (nextCursor).`);
   }
-  const rows: Row[] = [];
+  const read: Segment[] = [];
+  let count = 0;
   let started = !cursor;
   for (const nulls of segs) {
     if (!started) {
       if (cursor!.n !== nulls) continue;
       started = true;
     }
-    const want = q.length + 1 - rows.length;
-    const got = await segment(s, q, nulls, rows.length === 0 && cursor?.n === nulls ? cursor : undefined, want, skip);
+    const want = q.length + 1 - count;
+    const got = await segment(s, q, nulls, count === 0 && cursor?.n === nulls ? cursor : undefined, want, skip);
     if (skip > 0) {
       // Offsets carry into the next part: how many rows this part had before the page.
-      if (got.length > 0) skip = 0;
+      if (got.ids.length > 0) skip = 0;
       else {
         const c = await base(s, q)
           .select(sql<number>`count(*)`.as('n'))
@@ -321,20 +378,25 @@ export async function fetchPage(s: PageScope, q: ListQuery): Promise<{ rows: Row
         skip = Math.max(0, skip - Number(c.n));
       }
     }
-    rows.push(...got);
-    if (rows.length > q.length) break;
+    read.push(got);
+    count += got.ids.length;
+    if (count > q.length) break;
   }
-  const more = rows.length > q.length;
-  const page = rows.slice(0, q.length);
-  const last = page[page.length - 1];
-  const next = more && last ? { h: q.hash, n: last.sort_value === null, v: last.sort_value, i: last.id } : undefined;
+  const page = firstRows(read, q.length);
+  const last = page.ids.length - 1;
+  const next =
+    count > q.length && last >= 0
+      ? { h: q.hash, n: page.sortValues[last] === null, v: page.sortValues[last] ?? null, i: page.ids[last]! }
+      : undefined;
   if (next)
     pageCursors.set(
       `${s.tdb.tenantId}|${s.user.id}|${s.moduleId}|${q.hash}|${q.length}|${q.page + 1}`,
       JSON.stringify(next),
     );
-  return { rows: page, next };
+  return { rows: s.shaped ? (page.shaped ?? emptyShaped()) : (page.rows ?? []), next };
 }
+
+const emptyShaped = (): ShapedRows => ({ ids: [], sortValues: [], bytes: new Uint8Array(0), ends: [] });
 
 async function cappedCount(s: ListScope, b: Q): Promise<number> {
   // The inner query carries the tenant condition (it comes from TenantDb); the outer one only counts it.
@@ -368,7 +430,7 @@ export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<Entr
   const shaped = { fieldKeys, draft: s.draft, userId: s.user.id };
   const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
   // The rows arrive as JSON text and are written into the answer's bytes as they are (http/raw-json.ts).
-  const data = new RawJson(rows.map((r) => r.json)) as unknown as EntryPage['data'];
+  const data = new RawJson(rows.ids.length > 0 ? [rows.bytes] : []) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,

@@ -7,8 +7,11 @@ import crypto from 'node:crypto';
 export class RawJson {
   /** Stands in for the text during JSON.stringify: random, so no value of the answer can hold it. */
   readonly marker = `\u0001${crypto.randomUUID()}\u0001`;
-  /** The text, or the items of a JSON array (each JSON text) written between brackets. */
-  constructor(readonly text: string | readonly string[]) {}
+  /**
+   * The text, or the items of a JSON array written between brackets: each a JSON text, or the UTF-8 bytes of one or
+   * more items with a comma between each two (as a reader thread wrote them).
+   */
+  constructor(readonly text: string | readonly (string | Uint8Array)[]) {}
 
   toJSON(): string {
     written.push(this);
@@ -33,7 +36,7 @@ export function answerBody(answer: unknown): Buffer {
   const text = JSON.stringify(answer);
   const raws = written;
   written = [];
-  const pieces: (string | readonly string[])[] = [];
+  const pieces: (string | readonly (string | Uint8Array)[])[] = [];
   let from = 0;
   for (const raw of raws) {
     const marker = JSON.stringify(raw.marker);
@@ -43,10 +46,9 @@ export function answerBody(answer: unknown): Buffer {
   }
   pieces.push(text.slice(from));
   // An array's items take their bytes, two brackets and a comma between each two.
-  const bytes = (p: string | readonly string[]) =>
-    typeof p === 'string'
-      ? Buffer.byteLength(p)
-      : p.reduce((n, item) => n + Buffer.byteLength(item), 2 + Math.max(p.length - 1, 0));
+  const size = (item: string | Uint8Array) => (typeof item === 'string' ? Buffer.byteLength(item) : item.length);
+  const bytes = (p: string | readonly (string | Uint8Array)[]) =>
+    typeof p === 'string' ? size(p) : p.reduce((n, item) => n + size(item), 2 + Math.max(p.length - 1, 0));
   const body = Buffer.allocUnsafe(pieces.reduce((n, p) => n + bytes(p), 0));
   let at = 0;
   for (const p of pieces) {
@@ -57,7 +59,11 @@ export function answerBody(answer: unknown): Buffer {
     body[at++] = OPEN;
     p.forEach((item, i) => {
       if (i > 0) body[at++] = COMMA;
-      at += body.write(item, at);
+      if (typeof item === 'string') at += body.write(item, at);
+      else {
+        body.set(item, at);
+        at += item.length;
+      }
     });
     body[at++] = CLOSE;
   }

@@ -115,16 +115,34 @@ export class TenantDb {
     return this.db.executeQuery(q);
   }
 
-  /** The rows of `prepared`'s query read on a reader thread (db/reader-threads.ts): outside transactions only. */
-  readPrepared<R, A = R>(
+  /**
+   * `prepared`'s query read on a reader thread (db/reader-threads.ts), outside transactions only: its rows, or with
+   * `shape` what that module makes of them there.
+   */
+  readPrepared<R>(
+    readers: ReaderThreads,
+    key: string,
+    build: (tdb: TenantDb) => Compilable<R>,
+    values: Record<string, unknown>,
+  ): Promise<R[]>;
+  readPrepared<R, A>(
+    readers: ReaderThreads,
+    key: string,
+    build: (tdb: TenantDb) => Compilable<R>,
+    values: Record<string, unknown>,
+    shape: ReaderShape,
+  ): Promise<A>;
+  readPrepared<R>(
     readers: ReaderThreads,
     key: string,
     build: (tdb: TenantDb) => Compilable<R>,
     values: Record<string, unknown>,
     shape?: ReaderShape,
-  ): Promise<A[]> {
+  ): Promise<unknown> {
     const q = fill(this.db, key, () => build(new TenantDb(param('tenant'), this.db)), values, this.tenantId);
-    return readers.all<A>(q.sql, q.parameters, shape, this.tenantId);
+    return shape
+      ? readers.shaped(q.sql, q.parameters, shape, this.tenantId)
+      : readers.all<R>(q.sql, q.parameters, this.tenantId);
   }
 
   /**
