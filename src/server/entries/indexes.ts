@@ -104,25 +104,27 @@ export class FieldIndexer {
 
   ensure(fields: { name: string; kind: ColumnKind }[]): void {
     for (const f of fields)
-      this.build(indexName(f.name, f.kind, this.dialect), fieldIndexSql(this.dialect, f.name, f.kind, true));
+      this.build(indexName(f.name, f.kind, this.dialect), () => fieldIndexSql(this.dialect, f.name, f.kind, true));
   }
 
   /** The index of a list filtered by equality on one indexed field and sorted by another (pairIndexSql). */
   ensurePair(filter: { name: string; kind: ColumnKind }, sort: { name: string; kind: ColumnKind }): void {
-    this.build(pairIndexName(filter.name, sort.name, this.dialect), pairIndexSql(this.dialect, filter, sort, true));
+    this.build(`${filter.name}|${sort.name}`, () => pairIndexSql(this.dialect, filter, sort, true));
   }
 
   /** The search index of a field lookups label records by. */
   ensureSearch(name: string): void {
-    this.build(searchIndexName(name), searchIndexSql(this.dialect, name, true));
+    this.build(searchIndexName(name), () => searchIndexSql(this.dialect, name, true));
   }
 
-  private build(key: string, ddl: string): void {
+  /** `ddl` is written only for an index not asked for before: every list page asks again. */
+  private build(key: string, ddl: () => string): void {
     if (this.done.has(key) || this.done.size > 200) return;
     this.done.add(key);
     const built = this.serially(async () => {
-      if (this.background) await this.background([ddl]);
-      else await sql.raw(ddl).execute(this.owner());
+      const statement = ddl();
+      if (this.background) await this.background([statement]);
+      else await sql.raw(statement).execute(this.owner());
     });
     built.catch((err: unknown) => {
       this.done.delete(key);

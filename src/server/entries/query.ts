@@ -46,8 +46,8 @@ export function decodeCursor(s: unknown, hash: string): Cursor | undefined {
   throw badRequest('The cursor does not belong to this list; start from the first page.');
 }
 
-export const hashOf = (x: unknown) =>
-  crypto.createHash('sha1').update(JSON.stringify(x)).digest('base64url').slice(0, 16);
+/** One-shot: half the cost of a Hash object, twice for every page asked. */
+export const hashOf = (x: unknown) => crypto.hash('sha1', JSON.stringify(x), 'base64url').slice(0, 16);
 
 /**
  * The spec's datatable payload (page, columns [data, name, searchable, orderable], orders, search, length, filters),

@@ -14,6 +14,7 @@ import { listedModule } from './queries.js';
 import { summary } from './summary.js';
 import type { EntryPage, ListBody, Summary } from './schemas.js';
 import type { ReaderThreads } from '../db/reader-threads.js';
+import { RawJson } from '../http/raw-json.js';
 
 /** What record lists need beyond the request: the dialect, the index builder and the tenant's counting connection. */
 export interface ListDeps {
@@ -67,16 +68,27 @@ export async function listEntries(
     },
     q,
   );
-  const cols = [...columns.values()].map((c) => ({
-    data: c.key,
-    name: c.label,
-    field: c.field,
-    kind: viewKind(c.kind),
-    orderable: c.sortable,
-    searchable: c.field,
-    ...(c.values ? { values: [...c.values] } : {}),
-  }));
-  return { ...result, columns: cols };
+  return { ...result, columns: columnsJson(columns) };
+}
+
+const columnsAnswers = new WeakMap<Map<string, ListColumn>, RawJson>();
+
+/** The list's columns as answered: written once per published version (its columns map), not for every page. */
+function columnsJson(columns: Map<string, ListColumn>): EntryPage['columns'] {
+  let json = columnsAnswers.get(columns);
+  if (!json) {
+    const cols = [...columns.values()].map((c) => ({
+      data: c.key,
+      name: c.label,
+      field: c.field,
+      kind: viewKind(c.kind),
+      orderable: c.sortable,
+      searchable: c.field,
+      ...(c.values ? { values: [...c.values] } : {}),
+    }));
+    columnsAnswers.set(columns, (json = new RawJson(JSON.stringify(cols))));
+  }
+  return json as unknown as EntryPage['columns'];
 }
 
 /**
