@@ -59,6 +59,7 @@ import * as m0135 from './migrations/0135-list-pair-index-keys.js';
 import * as m0136 from './migrations/0136-sort-key-one-parse.js';
 import * as m0137 from './migrations/0137-open-tasks-by-record.js';
 import * as m0138 from './migrations/0138-sort-keys-read-large-records.js';
+import * as m0139 from './migrations/0139-open-tasks-hash.js';
 
 type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -121,6 +122,7 @@ const steps: Record<string, Step> = {
   '0136-sort-key-one-parse': m0136,
   '0137-open-tasks-by-record': m0137,
   '0138-sort-keys-read-large-records': m0138,
+  '0139-open-tasks-hash': m0139,
 };
 
 async function ensureAppRole(db: Kysely<unknown>): Promise<void> {
