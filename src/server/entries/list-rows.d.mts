@@ -3,15 +3,18 @@ export interface ListRowsOptions {
   fieldKeys: string[];
   draft: boolean;
   userId: string;
+  /** Write only the first `keep` rows; the others are only counted. */
+  keep?: number;
 }
 
-/** A page's rows: each one's id and sort value (for paging), and their JSON texts as one UTF-8 buffer. */
+/** A page's rows as read and shaped. */
 export interface ShapedRows {
-  ids: string[];
-  sortValues: (string | number | null)[];
-  /** The rows' JSON texts with a comma between each two; row i's text ends at `ends[i]`. */
+  /** How many rows were read. */
+  count: number;
+  /** The last row written: its id and sort value. */
+  last: { id: string; sortValue: string | number | null } | null;
+  /** The JSON texts of the rows written, UTF-8, with a comma between each two. */
   bytes: Uint8Array;
-  ends: number[];
 }
 
 /** Rows are objects, or arrays of the values of `columns`. */

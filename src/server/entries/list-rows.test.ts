@@ -17,33 +17,35 @@ const row = (id: string, data: object) => ({
   created_by: 'u1',
   created_on: '2026-01-01T00:00:00.000Z',
   modified_on: '2026-01-01T00:00:00.000Z',
-  sort_value: id === 'a' ? 'k1' : null,
+  sort_value: `k${id}`,
   initiator_name: null,
   open_tasks: null,
 });
+const options = { fieldKeys: ['name'], draft: false, userId: 'u1' };
+const rows = [row('a', { name: 'Zoë', hidden: 1 }), row('b', { name: '東京 "x"' }), row('c', { name: 'past' })];
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('list rows', () => {
-  it('writes the rows as one UTF-8 buffer, a comma between each two, and marks where each ends', () => {
-    const shaped = listRows([row('a', { name: 'Zoë', hidden: 1 }), row('b', { name: '東京 "x"' })], {
-      fieldKeys: ['name'],
-      draft: false,
-      userId: 'u1',
-    });
-    expect(shaped.ids).toEqual(['a', 'b']);
-    expect(shaped.sortValues).toEqual(['k1', null]);
-    const text = Buffer.from(shaped.bytes).toString('utf8');
-    const rows = JSON.parse(`[${text}]`) as { id: string; data: object; mine: boolean }[];
-    expect(rows.map((r) => [r.id, r.data, r.mine])).toEqual([
+  it('writes the rows as UTF-8 JSON texts with a comma between each two, only the listed fields', () => {
+    const shaped = listRows(rows, options);
+    const written = JSON.parse(`[${text(shaped.bytes)}]`) as { id: string; data: object; mine: boolean }[];
+    expect(written.map((r) => [r.id, r.data, r.mine])).toEqual([
       ['a', { name: 'Zoë' }, true],
       ['b', { name: '東京 "x"' }, true],
+      ['c', { name: 'past' }, true],
     ]);
-    expect(shaped.ends[1]).toBe(shaped.bytes.length);
-    const first = Buffer.from(shaped.bytes.subarray(0, shaped.ends[0])).toString('utf8');
-    expect(JSON.parse(first)).toMatchObject({ id: 'a' });
-    expect(shaped.bytes[shaped.ends[0]!]).toBe(0x2c);
+    expect(shaped).toMatchObject({ count: 3, last: { id: 'c', sortValue: 'kc' } });
   });
 
-  it('answers no rows as an empty buffer', () => {
-    expect(listRows([], { fieldKeys: [], draft: true, userId: 'u1' })).toMatchObject({ ids: [], ends: [] });
+  it('writes only the rows kept and counts the rest (the row that tells another page follows)', () => {
+    const shaped = listRows(rows, { ...options, keep: 2 });
+    expect(shaped).toMatchObject({ count: 3, last: { id: 'b', sortValue: 'kb' } });
+    expect((JSON.parse(`[${text(shaped.bytes)}]`) as { id: string }[]).map((r) => r.id)).toEqual(['a', 'b']);
+  });
+
+  it('answers no rows as empty text', () => {
+    const shaped = listRows(rows, { ...options, keep: 0 });
+    expect(shaped).toMatchObject({ count: 3, last: null });
+    expect(shaped.bytes.length).toBe(0);
   });
 });

@@ -224,20 +224,17 @@ function segment(
     offset,
   };
   if (s.shaped) {
-    const shape = { module: LIST_ROWS, options: s.shaped };
+    // The row past the page (limit - 1 rows) is only counted: it tells that another page follows.
+    const shape = { module: LIST_ROWS, options: { ...s.shaped, keep: limit - 1 } };
+    const shaped = (x: ShapedRows): Segment => ({ count: x.count, shaped: x });
     if (s.readers) return s.tdb.readPrepared<unknown, ShapedRows>(s.readers, key, build, values, shape).then(shaped);
-    return s.tdb.prepared(key, build, values).then(({ rows }) => shaped(listRows(rows, s.shaped!)));
+    return s.tdb.prepared(key, build, values).then(({ rows }) => shaped(listRows(rows, shape.options)));
   }
   const read = s.readers
     ? s.tdb.readPrepared(s.readers, key, build, values)
     : s.tdb.prepared(key, build, values).then((r) => r.rows);
-  return read.then((rows) => {
-    const r = rows as SegmentRow[];
-    return { ids: r.map((x) => x.id), sortValues: r.map((x) => x.sort_value), rows: r };
-  });
+  return read.then((rows) => ({ count: rows.length, rows: rows as SegmentRow[] }));
 }
-
-const shaped = (x: ShapedRows): Segment => ({ ids: x.ids, sortValues: x.sortValues, shaped: x });
 
 interface SegmentPart {
   nulls: boolean;
@@ -288,50 +285,40 @@ export type SegmentRow = Pick<Selectable<DB['records']>, Column<(typeof SELECT)[
   open_tasks: string | null;
 };
 
-/** One keyset range's rows: their ids and sort values (for paging), and the rows as read or as the list shows them. */
+/**
+ * One keyset range's rows, as read or as the list shows them (then only those the page shows are shaped; `count`
+ * still counts the one past it).
+ */
 interface Segment {
-  ids: string[];
-  sortValues: (string | number | null)[];
+  count: number;
   rows?: SegmentRow[];
   shaped?: ShapedRows;
 }
 
-/** The first `n` rows of the segments, in order, as one. */
-function firstRows(segments: Segment[], n: number): Segment {
-  const cut = (x: Segment, k: number): Segment =>
-    k === x.ids.length
-      ? x
-      : {
-          ids: x.ids.slice(0, k),
-          sortValues: x.sortValues.slice(0, k),
-          rows: x.rows?.slice(0, k),
-          shaped: x.shaped && {
-            ids: x.shaped.ids.slice(0, k),
-            sortValues: x.shaped.sortValues.slice(0, k),
-            bytes: x.shaped.bytes.subarray(0, x.shaped.ends[k - 1]),
-            ends: x.shaped.ends.slice(0, k),
-          },
-        };
-  const parts: Segment[] = [];
-  for (const x of segments) {
-    const k = Math.min(x.ids.length, n - parts.reduce((m, p) => m + p.ids.length, 0));
-    if (k > 0) parts.push(cut(x, k));
+/** The page's rows from its segments, and its last row's sort value and id (for the next page's cursor). */
+function pageOf(
+  segments: Segment[],
+  length: number,
+  shaped: boolean,
+): { rows: SegmentRow[] | ShapedRows; last?: Omit<Cursor, 'h' | 'n'> } {
+  if (!shaped) {
+    const rows = segments.flatMap((x) => x.rows ?? []).slice(0, length);
+    const last = rows[rows.length - 1];
+    return { rows, last: last && { v: last.sort_value, i: last.id } };
   }
-  if (parts.length === 1) return parts[0]!;
-  const ids = parts.flatMap((p) => p.ids);
-  const sortValues = parts.flatMap((p) => p.sortValues);
-  if (!parts[0]?.shaped) return { ids, sortValues, rows: parts.flatMap((p) => p.rows!) };
-  // Shaped parts join with a comma between their texts.
-  const texts = parts.map((p) => p.shaped!);
-  const bytes = Buffer.concat(texts.flatMap((t, i) => (i > 0 ? [Buffer.from(','), t.bytes] : [t.bytes])));
-  let base = 0;
-  const ends = texts.flatMap((t, i) => {
-    const shifted = t.ends.map((e) => e + base + (i > 0 ? 1 : 0));
-    base = shifted[shifted.length - 1] ?? base;
-    return shifted;
-  });
-  return { ids, sortValues, shaped: { ids, sortValues, bytes, ends } };
+  // Each segment shaped only the rows the page still needed.
+  const parts = segments.flatMap((x) => (x.shaped && x.shaped.bytes.length > 0 ? [x.shaped] : []));
+  const last = parts[parts.length - 1]?.last;
+  const bytes =
+    parts.length <= 1
+      ? (parts[0]?.bytes ?? new Uint8Array(0))
+      : Buffer.concat(parts.flatMap((p, i) => (i > 0 ? [COMMA, p.bytes] : [p.bytes])));
+  return {
+    rows: { count: segments.reduce((n, x) => n + x.count, 0), last: last ?? null, bytes },
+    last: last ? { v: last.sortValue, i: last.id } : undefined,
+  };
 }
+const COMMA = Buffer.from(',');
 
 /**
  * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
@@ -369,7 +356,7 @@ export async function fetchPage(
     const got = await segment(s, q, nulls, count === 0 && cursor?.n === nulls ? cursor : undefined, want, skip);
     if (skip > 0) {
       // Offsets carry into the next part: how many rows this part had before the page.
-      if (got.ids.length > 0) skip = 0;
+      if (got.count > 0) skip = 0;
       else {
         const c = await base(s, q)
           .select(sql<number>`count(*)`.as('n'))
@@ -379,24 +366,18 @@ export async function fetchPage(
       }
     }
     read.push(got);
-    count += got.ids.length;
+    count += got.count;
     if (count > q.length) break;
   }
-  const page = firstRows(read, q.length);
-  const last = page.ids.length - 1;
-  const next =
-    count > q.length && last >= 0
-      ? { h: q.hash, n: page.sortValues[last] === null, v: page.sortValues[last] ?? null, i: page.ids[last]! }
-      : undefined;
+  const { rows, last } = pageOf(read, q.length, !!s.shaped);
+  const next = count > q.length && last ? { h: q.hash, n: last.v === null, ...last } : undefined;
   if (next)
     pageCursors.set(
       `${s.tdb.tenantId}|${s.user.id}|${s.moduleId}|${q.hash}|${q.length}|${q.page + 1}`,
       JSON.stringify(next),
     );
-  return { rows: s.shaped ? (page.shaped ?? emptyShaped()) : (page.rows ?? []), next };
+  return { rows, next };
 }
-
-const emptyShaped = (): ShapedRows => ({ ids: [], sortValues: [], bytes: new Uint8Array(0), ends: [] });
 
 async function cappedCount(s: ListScope, b: Q): Promise<number> {
   // The inner query carries the tenant condition (it comes from TenantDb); the outer one only counts it.
@@ -430,7 +411,7 @@ export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<Entr
   const shaped = { fieldKeys, draft: s.draft, userId: s.user.id };
   const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
   // The rows arrive as JSON text and are written into the answer's bytes as they are (http/raw-json.ts).
-  const data = new RawJson(rows.ids.length > 0 ? [rows.bytes] : []) as unknown as EntryPage['data'];
+  const data = new RawJson(rows.bytes.length > 0 ? [rows.bytes] : []) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,
