@@ -34,7 +34,8 @@ describe('audit trail on /app/audit in Chromium', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Audit Trail' }).click();
     await page.waitForURL(/\/app\/audit$/);
-    await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
+    // exact: the shell's subheader names the page "Audit Trail" too, and a name matches case-blind without it.
+    await page.getByRole('heading', { name: 'Audit trail', exact: true }).waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption('record.update');
     await page.getByLabel('Search the trail').fill('Grace');
     // The entry is sealed off the hot path; the list shows it at once either way.
