@@ -1,6 +1,6 @@
-// A record list's rows as the list answers them, each already JSON text. Plain JavaScript: reader threads run it on
-// the rows they read (db/sqlite-reader.worker.mjs, db/pg-reader.worker.mjs), so parsing each record's data and
-// writing the page's JSON happen beside the thread that serves HTTP; without readers the server runs it itself.
+// A record list's rows as the list answers them, already as the bytes of their JSON. Plain JavaScript: reader threads
+// run it on the rows they read (db/sqlite-reader.worker.mjs, db/pg-reader.worker.mjs), so parsing each record's data
+// and writing the page's JSON happen beside the thread that serves HTTP; without readers the server runs it itself.
 import { Buffer } from 'node:buffer';
 import { processOutcome, processStatus } from '../engine/status-rule.mjs';
 
