@@ -16,6 +16,13 @@ export const stillTrue = (e: { count: number; at: number }, maxAgeMs: number) =>
 /** Whether something computed under `count` may be kept at all (nothing has changed since). */
 export const keepable = (count: number) => count === changeCount() && resultsReusable();
 
+/** FNV-1a over the string's UTF-16 code units, cut to 30 bits so it stays a small integer on every V8 build. */
+export function smallHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h & 0x3fffffff;
+}
+
 /**
  * Serialized answers kept for as long as the database has not changed since they were computed (the change
  * count), bounded in entries, bytes and age. The age bound is a backstop for changes made outside any node (a
@@ -24,8 +31,12 @@ export const keepable = (count: number) => count === changeCount() && resultsReu
 export class ResultCache<T extends Kept = string> {
   private readonly map = new Map<string, Entry<T>>();
   private bytes = 0;
-  /** Keys asked once (admitOnRepeat): their answers are kept only when asked again. */
-  private readonly askedOnce = new Set<string>();
+  /**
+   * Keys asked once (admitOnRepeat), by a 30-bit hash: their answers are kept only when asked again. A small
+   * integer keeps nothing per key alive (the key itself would be, until pushed out: long enough to be promoted).
+   * Two keys sharing a hash only let an answer be kept on its first asking.
+   */
+  private readonly askedOnce = new Set<number>();
 
   constructor(
     private readonly opts = {
@@ -58,8 +69,9 @@ export class ResultCache<T extends Kept = string> {
   /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
   set(key: string, count: number, text: T): void {
     if (!keepable(count) || text.length > this.opts.maxEntryBytes) return;
-    if (this.admitOnRepeat && !this.map.has(key) && !this.askedOnce.delete(key)) {
-      this.askedOnce.add(key);
+    const asked = this.admitOnRepeat && !this.map.has(key) ? smallHash(key) : -1;
+    if (asked >= 0 && !this.askedOnce.delete(asked)) {
+      this.askedOnce.add(asked);
       // A Set iterates in insertion order: the oldest key goes first.
       if (this.askedOnce.size > this.opts.maxEntries * 4) this.askedOnce.delete(this.askedOnce.values().next().value!);
       return;
