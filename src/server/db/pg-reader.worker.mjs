@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
+import { postShaped } from './shaped-answer.mjs';
 
 const { url, size, role, prepared } = workerData;
 if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
@@ -64,7 +65,8 @@ parentPort.on('message', async ({ id, sql, parameters, shape, tenantId }) => {
     client = await connect();
     const rows = await read(client, sql, parameters, shape, tenantId);
     client.release();
-    parentPort.postMessage({ id, rows });
+    if (shape) postShaped(parentPort, id, rows);
+    else parentPort.postMessage({ id, rows });
   } catch (err) {
     // An error the server answered (it has a code) leaves the connection usable; any other ends it.
     client?.release(err?.code ? undefined : err);

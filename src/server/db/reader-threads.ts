@@ -62,7 +62,8 @@ export class ReaderThreads {
 
   /**
    * What the default export of `shape.module` (a plain JavaScript module, by file URL) makes of one select's rows on
-   * a reader thread: it is given the rows as arrays, `shape.options` and the column names.
+   * a reader thread: it is given the rows as arrays, `shape.options` and the column names. The answer's `bytes`, if
+   * any, come moved, not copied (db/shaped-answer.mjs).
    */
   shaped<A>(sql: string, parameters: readonly unknown[], shape: ReaderShape, tenantId?: string): Promise<A> {
     return this.ask<A>(sql, parameters, shape, tenantId);

@@ -5,6 +5,7 @@
 // is done here too.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { postShaped } from './shaped-answer.mjs';
 
 const conn = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 conn.pragma('busy_timeout = 5000');
@@ -29,7 +30,7 @@ parentPort.on('message', async ({ id, sql, parameters, shape }) => {
     let shaper = shapers.get(shape.module);
     if (!shaper) shapers.set(shape.module, (shaper = import(shape.module).then((m) => m.default)));
     const columns = stmt.columns().map((c) => c.name);
-    parentPort.postMessage({ id, rows: (await shaper)(rows, shape.options, columns) });
+    postShaped(parentPort, id, (await shaper)(rows, shape.options, columns));
   } catch (err) {
     parentPort.postMessage({ id, error: { message: String(err?.message ?? err), code: err?.code } });
   }

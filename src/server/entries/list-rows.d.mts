@@ -5,6 +5,8 @@ export interface ListRowsOptions {
   userId: string;
   /** Write only the first `keep` rows; the others are only counted. */
   keep?: number;
+  /** Free bytes to leave before and after the rows' text in their buffer, for the answer around them. */
+  room?: { before: number; after: number };
 }
 
 /** A page's rows as read and shaped. */
@@ -13,7 +15,10 @@ export interface ShapedRows {
   count: number;
   /** The last row written: its id and sort value. */
   last: { id: string; sortValue: string | number | null } | null;
-  /** The JSON texts of the rows written, UTF-8, with a comma between each two. */
+  /**
+   * The JSON texts of the rows written, UTF-8, with a comma between each two: a view of a buffer of its own, with
+   * the `room` asked for on either side.
+   */
   bytes: Uint8Array;
 }
 

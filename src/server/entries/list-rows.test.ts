@@ -48,4 +48,12 @@ describe('list rows', () => {
     expect(shaped).toMatchObject({ count: 3, last: null });
     expect(shaped.bytes.length).toBe(0);
   });
+
+  it('leaves the room asked for around the rows, in a buffer of their own', () => {
+    const shaped = listRows(rows, { ...options, room: { before: 10, after: 20 } });
+    expect(shaped.bytes.byteOffset).toBe(11);
+    expect(shaped.bytes.buffer.byteLength).toBe(shaped.bytes.length + 2 + 30);
+    expect(shaped.bytes.buffer).not.toBe(listRows(rows, options).bytes.buffer);
+    expect(JSON.parse(`[${text(shaped.bytes)}]`)).toHaveLength(3);
+  });
 });

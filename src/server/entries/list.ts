@@ -93,6 +93,8 @@ export interface PageScope {
 export interface ListScope extends PageScope {
   /** The tenant's connection, for wrapping tenant-scoped subqueries (counts). */
   counter: Kysely<DB>;
+  /** The bytes the answer takes before and after its rows, left free around them in their buffer (list-rows.mjs). */
+  answerRoom?: { before: number; after: number };
 }
 
 const EQUALITY = new Set(['eq', 'isin', 'partof']);
@@ -295,6 +297,21 @@ interface Segment {
   shaped?: ShapedRows;
 }
 
+/**
+ * The parts' bytes with a comma between each two, in a buffer of their own: the answer may be written around them in
+ * it (http/raw-json.ts), so never Buffer's shared pool, which Buffer.concat takes small buffers from.
+ */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.length, parts.length - 1));
+  let at = 0;
+  parts.forEach((p, i) => {
+    if (i > 0) out[at++] = 0x2c;
+    out.set(p, at);
+    at += p.length;
+  });
+  return out;
+}
+
 /** The page's rows from its segments, and its last row's sort value and id (for the next page's cursor). */
 function pageOf(
   segments: Segment[],
@@ -309,16 +326,12 @@ function pageOf(
   // Each segment shaped only the rows the page still needed.
   const parts = segments.flatMap((x) => (x.shaped && x.shaped.bytes.length > 0 ? [x.shaped] : []));
   const last = parts[parts.length - 1]?.last;
-  const bytes =
-    parts.length <= 1
-      ? (parts[0]?.bytes ?? new Uint8Array(0))
-      : Buffer.concat(parts.flatMap((p, i) => (i > 0 ? [COMMA, p.bytes] : [p.bytes])));
+  const bytes = parts.length <= 1 ? (parts[0]?.bytes ?? new Uint8Array(0)) : joined(parts.map((p) => p.bytes));
   return {
     rows: { count: segments.reduce((n, x) => n + x.count, 0), last: last ?? null, bytes },
     last: last ? { v: last.sortValue, i: last.id } : undefined,
   };
 }
-const COMMA = Buffer.from(',');
 
 /**
  * One page by keyset: nulls sort lowest (first ascending, last descending), each part read on its own so both
@@ -408,10 +421,10 @@ async function countNow(s: ListScope, q: ListQuery): Promise<Counts> {
 /** One page of records in the list's shape (the columns are added by the caller). */
 export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<EntryPage, 'columns'>> {
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
-  const shaped = { fieldKeys, draft: s.draft, userId: s.user.id };
+  const shaped = { fieldKeys, draft: s.draft, userId: s.user.id, room: s.answerRoom };
   const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
   // The rows arrive as JSON text and are written into the answer's bytes as they are (http/raw-json.ts).
-  const data = new RawJson(rows.bytes.length > 0 ? [rows.bytes] : []) as unknown as EntryPage['data'];
+  const data = new RawJson(rows.bytes.length > 0 ? [rows.bytes] : [], true) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,

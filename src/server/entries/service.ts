@@ -55,6 +55,7 @@ export async function listEntries(
   deps.indexer.ensure(indexed.map((c) => ({ name: c!.key, kind: c!.kind })));
   const q = parseListQuery(body, columns, 'created_on');
   advisePairIndex(deps.indexer, q, new Map(indexed.map((c) => [c!.key, c!])));
+  const cols = columnsJson(columns);
   const result = await listRecords(
     {
       tdb,
@@ -65,18 +66,29 @@ export async function listEntries(
       columns,
       counter: deps.counter(tdb.tenantId),
       readers: deps.readers,
+      answerRoom: { before: ROOM_BEFORE_ROWS, after: ROOM_AFTER_ROWS + cols.bytes },
     },
     q,
   );
-  return { ...result, columns: columnsJson(columns) };
+  return { ...result, columns: cols.json as unknown as EntryPage['columns'] };
 }
 
-const columnsAnswers = new WeakMap<Map<string, ListColumn>, RawJson>();
+/**
+ * Room for the answer around a page's rows (the columns aside): its envelope and first key before them (45 bytes),
+ * the counts, paging and cursor after them (about 250). A cursor past it (a long text sorted on) only costs a copy.
+ */
+const ROOM_BEFORE_ROWS = 64;
+const ROOM_AFTER_ROWS = 512;
 
-/** The list's columns as answered: written once per published version (its columns map), not for every page. */
-function columnsJson(columns: Map<string, ListColumn>): EntryPage['columns'] {
-  let json = columnsAnswers.get(columns);
-  if (!json) {
+const columnsAnswers = new WeakMap<Map<string, ListColumn>, { json: RawJson; bytes: number }>();
+
+/**
+ * The list's columns as answered, and their size: written once per published version (its columns map), not for
+ * every page.
+ */
+function columnsJson(columns: Map<string, ListColumn>): { json: RawJson; bytes: number } {
+  let answer = columnsAnswers.get(columns);
+  if (!answer) {
     const cols = [...columns.values()].map((c) => ({
       data: c.key,
       name: c.label,
@@ -86,9 +98,10 @@ function columnsJson(columns: Map<string, ListColumn>): EntryPage['columns'] {
       searchable: c.field,
       ...(c.values ? { values: [...c.values] } : {}),
     }));
-    columnsAnswers.set(columns, (json = new RawJson(JSON.stringify(cols))));
+    const text = JSON.stringify(cols);
+    columnsAnswers.set(columns, (answer = { json: new RawJson(text), bytes: Buffer.byteLength(text) }));
   }
-  return json as unknown as EntryPage['columns'];
+  return answer;
 }
 
 /**

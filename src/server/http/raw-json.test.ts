@@ -34,4 +34,48 @@ describe('raw JSON in answers', () => {
     const lookalike = `\u0001${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}\u0001`;
     expect(JSON.parse(answerBody({ a: lookalike, b: part }).toString())).toEqual({ a: lookalike, b: 1 });
   });
+
+  describe('bytes that own room around them', () => {
+    const rowsText = '{"id":"a"},{"id":"ü"}';
+    const roomy = (before: number, after: number) => {
+      const all = Buffer.alloc(before + Buffer.byteLength(rowsText) + after, '#');
+      all.write(rowsText, before);
+      return all.subarray(before, before + Buffer.byteLength(rowsText));
+    };
+    const answer = (bytes: Uint8Array, owns = true) => ({
+      success: true,
+      data: { data: new RawJson([bytes], owns), total: 2, columns: new RawJson('[{"data":"id"}]') },
+    });
+    const expected = '{"success":true,"data":{"data":[{"id":"a"},{"id":"ü"}],"total":2,"columns":[{"data":"id"}]}}';
+
+    it('writes the answer around them in their own buffer, without copying them', () => {
+      const bytes = roomy(64, 100);
+      const body = answerBody(answer(bytes));
+      expect(body.toString('utf8')).toBe(expected);
+      expect(body.buffer).toBe(bytes.buffer);
+      expect(body.byteOffset).toBe(64 - '{"success":true,"data":{"data":['.length);
+    });
+
+    it('copies them when the room is too small on either side, and leaves their buffer as it was', () => {
+      for (const [before, after] of [
+        [10, 100],
+        [64, 20],
+      ] as const) {
+        const bytes = roomy(before, after);
+        const was = Buffer.from(bytes.buffer).toString('latin1');
+        const body = answerBody(answer(bytes));
+        expect(body.toString('utf8')).toBe(expected);
+        expect(body.buffer).not.toBe(bytes.buffer);
+        expect(Buffer.from(bytes.buffer).toString('latin1')).toBe(was);
+      }
+    });
+
+    it('never writes around bytes the answer does not own', () => {
+      const bytes = roomy(64, 100);
+      const body = answerBody(answer(bytes, false));
+      expect(body.toString('utf8')).toBe(expected);
+      expect(body.buffer).not.toBe(bytes.buffer);
+    });
+  });
 });
+
