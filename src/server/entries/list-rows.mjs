@@ -108,14 +108,15 @@ export default function listRows(rows, { fieldKeys, draft, userId, keep, room },
   }
   const text = JSON.stringify(shown);
   const size = Buffer.byteLength(text);
+  const before = room?.before ?? 0;
   // A buffer of its own, never Buffer's shared pool: a reader thread moves it to the server (db/*-reader.worker.mjs).
-  const all = Buffer.allocUnsafeSlow((room?.before ?? 0) + size + (room?.after ?? 0));
-  all.write(text, room?.before ?? 0);
+  const all = Buffer.allocUnsafeSlow(before + size + (room?.after ?? 0));
+  all.write(text, before);
   const last = objects[objects.length - 1];
   return {
     count: rows.length,
     last: last ? { id: last.id, sortValue: last.sort_value } : null,
     // Without the array's brackets.
-    bytes: all.subarray((room?.before ?? 0) + 1, (room?.before ?? 0) + size - 1),
+    bytes: all.subarray(before + 1, before + size - 1),
   };
 }
