@@ -214,4 +214,29 @@ describe.each(await testDialects())('record permissions on %s', (dialect) => {
     // The viewer who sees none of these records finds none through the filter either.
     expect(await list('vic', { field: 'title', operator: 'eq', value: title })).toEqual([]);
   });
+
+  it("answers many list pages at once, each whole and only the asker's, never another answer's bytes", async () => {
+    // A page's answer is written into the buffer its rows came in (http/raw-json.ts): pages asked side by side by
+    // people who see different records must never share one.
+    const asks = (['sam', 'vic'] as const).flatMap((who) =>
+      [10, 20, 25, 50, 100].flatMap((length) =>
+        (['asc', 'desc'] as const).map((dir) => ({
+          who,
+          body: { moduleId, length, orders: [{ column: 'title', dir }] },
+        })),
+      ),
+    );
+    const alone: string[] = [];
+    for (const a of asks) alone.push((await post(a.who, `${E}/datatables`, a.body)).body);
+    expect(alone.filter((b) => JSON.parse(b).data.data.length > 0)).toHaveLength(10);
+    const together = await Promise.all(asks.map((a) => post(a.who, `${E}/datatables`, a.body)));
+    together.forEach((r, i) => {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.body).toBe(alone[i]);
+    });
+    const ids = (b: string) => JSON.parse(b).data.data.map((r: { id: string }) => r.id) as string[];
+    for (let i = 0; i < asks.length; i++)
+      if (asks[i]!.who === 'vic') expect(ids(together[i]!.body)).toEqual([]);
+      else expect(ids(together[i]!.body)).toContain(claim);
+  });
 });
