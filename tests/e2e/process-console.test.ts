@@ -59,7 +59,7 @@ describe('process console on /process-engine in Chromium', () => {
     await pageData(page, 'POST', `/api/people/users/${keeper.id}/reactivate`, {});
 
     await page.goto(`${web.origin}/process-engine`);
-    await page.getByRole('heading', { name: 'Process engine' }).waitFor();
+    await page.getByRole('heading', { name: 'Process engine', exact: true }).waitFor();
     await page.getByLabel('Status', { exact: true }).selectOption('Faulted');
     const row = page.getByTestId(`pcon-row-${recordId}`);
     await row.waitFor();
