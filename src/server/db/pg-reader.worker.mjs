@@ -6,9 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { MAX_PER_CONNECTION, statementName } from './statement-names.mjs';
-import { postShaped } from './shaped-answer.mjs';
+import { postShaped, useArena } from './shaped-answer.mjs';
 
-const { url, size, role, prepared } = workerData;
+const { url, size, role, prepared, arena } = workerData;
+useArena(arena);
 if (!/^[a-z_]+$/.test(role)) throw new Error(`unsafe role name ${role}`);
 // Read-only sessions: a statement that writes fails here instead of writing beside the server's transactions.
 const pool = new pg.Pool({

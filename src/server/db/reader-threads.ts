@@ -1,5 +1,13 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import {
+  arenaSide,
+  createArena,
+  fromArena,
+  type AnswerRoom,
+  type ArenaPlace,
+  type ArenaSide,
+} from './shaped-answer.mjs';
 
 /** A plain JavaScript module (file URL) whose default export `(rows, options, columns) => answer` a reader runs. */
 export interface ReaderShape {
@@ -15,6 +23,16 @@ interface Waiting {
 interface Reader {
   worker: Worker;
   waiting: Map<number, Waiting>;
+  /** The memory the thread writes shaped answers into (db/shaped-answer.mjs). */
+  arena: ArenaSide;
+}
+
+/** A thread's message: a job's rows (their bytes in a slot of its arena when `at` says which) or its error. */
+interface Answer {
+  id: number;
+  rows?: unknown;
+  at?: ArenaPlace;
+  error?: { message: string; code?: string };
 }
 
 interface Job extends Waiting {
@@ -45,7 +63,7 @@ export class ReaderThreads {
    */
   constructor(
     private readonly script: URL,
-    private readonly workerData: unknown,
+    private readonly workerData: object,
     size = Math.max(1, Math.min(4, os.availableParallelism())),
     private readonly capacity = 12,
   ) {
@@ -63,7 +81,8 @@ export class ReaderThreads {
   /**
    * What the default export of `shape.module` (a plain JavaScript module, by file URL) makes of one select's rows on
    * a reader thread: it is given the rows as arrays, `shape.options` and the column names. The answer's `bytes`, if
-   * any, come moved, not copied (db/shaped-answer.mjs).
+   * any, come in memory shared with the thread or moved, never copied (db/shaped-answer.mjs); when their `room` has a
+   * `release`, call it once they are no longer used.
    */
   shaped<A>(sql: string, parameters: readonly unknown[], shape: ReaderShape, tenantId?: string): Promise<A> {
     return this.ask<A>(sql, parameters, shape, tenantId);
@@ -104,15 +123,20 @@ export class ReaderThreads {
   }
 
   private start(slot: number): Reader {
-    const worker = new Worker(this.script, { workerData: this.workerData });
-    const reader: Reader = { worker, waiting: new Map() };
+    const arena = createArena();
+    const worker = new Worker(this.script, { workerData: { ...this.workerData, arena } });
+    const reader: Reader = { worker, waiting: new Map(), arena: arenaSide(arena) };
     worker.unref();
-    worker.on('message', (m: { id: number; rows?: unknown; error?: { message: string; code?: string } }) => {
+    worker.on('message', (m: Answer) => {
       const w = reader.waiting.get(m.id);
-      if (!w) return;
+      if (!w) {
+        // An answer nobody waits for any more: its slot is free again at once.
+        if (m.at) Atomics.store(reader.arena.taken, m.at.slot, 0);
+        return;
+      }
       reader.waiting.delete(m.id);
       if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-      else w.resolve(m.rows!);
+      else w.resolve(m.at ? fromArena(m.rows as { room: AnswerRoom }, reader.arena, m.at) : m.rows!);
       this.pull(reader);
     });
     const fail = (err: Error) => {

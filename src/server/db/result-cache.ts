@@ -66,9 +66,12 @@ export class ResultCache<T extends Kept = string> {
     return e.text;
   }
 
-  /** Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since). */
-  set(key: string, count: number, text: T): void {
-    if (!keepable(count) || text.length > this.opts.maxEntryBytes) return;
+  /**
+   * Keeps text computed while the count stood at `count` (it is dropped at once if the count has moved since).
+   * `text` may be a function that makes it, called only when it is kept.
+   */
+  set(key: string, count: number, made: T | (() => T)): void {
+    if (!keepable(count) || (typeof made !== 'function' && made.length > this.opts.maxEntryBytes)) return;
     const asked = this.admitOnRepeat && !this.map.has(key) ? smallHash(key) : -1;
     if (asked >= 0 && !this.askedOnce.delete(asked)) {
       this.askedOnce.add(asked);
@@ -76,6 +79,8 @@ export class ResultCache<T extends Kept = string> {
       if (this.askedOnce.size > this.opts.maxEntries * 4) this.askedOnce.delete(this.askedOnce.values().next().value!);
       return;
     }
+    const text = typeof made === 'function' ? made() : made;
+    if (text.length > this.opts.maxEntryBytes) return;
     const old = this.map.get(key);
     if (old) this.drop(key, old);
     this.map.set(key, { count, at: Date.now(), text });

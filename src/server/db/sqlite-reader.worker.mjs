@@ -5,9 +5,10 @@
 // is done here too.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { postShaped } from './shaped-answer.mjs';
+import { postShaped, useArena } from './shaped-answer.mjs';
 
 const conn = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+useArena(workerData.arena);
 conn.pragma('busy_timeout = 5000');
 // Pages read from the file's mapping instead of a read call each (a list page touches ~100 scattered pages): up to
 // 2 GB, the most this build of SQLite maps; the rest of a bigger file is read as before.

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFile, type Database } from './database.js';
 import { cachedReader, threadReader } from '../reports/cached-rows.js';
 import { ResultCache } from './result-cache.js';
+import { ARENA_SLOTS, type AnswerRoom } from './shaped-answer.mjs';
 import { SqliteReaders } from './sqlite-readers.js';
 
 describe('SQLite reader threads', () => {
@@ -81,6 +83,49 @@ describe('SQLite reader threads', () => {
     // At most three quick ones were handed to the slow one's thread; the rest waited for the other.
     expect(finished.length).toBe(21);
     expect(finished.length - 1 - finished.indexOf('slow')).toBeLessThanOrEqual(3);
+  });
+
+  it('shape answers into memory shared with the thread, freed slots taken again, own buffers if all held', async () => {
+    // A shaping module writing its rows' JSON as the list's does (entries/list-rows.mjs), with room around it.
+    const shaper = path.join(dir, 'shape-bytes.mjs');
+    fs.writeFileSync(
+      shaper,
+      `import { answerMemory } from ${JSON.stringify(new URL('./shaped-answer.mjs', import.meta.url).href)};
+      export default (rows) => {
+        const text = JSON.stringify(rows);
+        const m = answerMemory(text.length + 20);
+        m.write(text, 10);
+        return { bytes: m.subarray(10, 10 + text.length), room: { start: m.byteOffset, end: m.byteOffset + m.length } };
+      };`,
+    );
+    const readers = new SqliteReaders(sqliteFile(dir), 1, 4);
+    type Shaped = { bytes: Uint8Array; room: AnswerRoom };
+    const ask = (i: number) =>
+      readers.shaped<Shaped>('select ? as n', [i], { module: pathToFileURL(shaper).href, options: {} });
+    const text = (a: Shaped) => Buffer.from(a.bytes).toString();
+    try {
+      for (let i = 0; i < ARENA_SLOTS * 2; i++) {
+        const a = await ask(i);
+        expect(text(a)).toBe(`[[${i}]]`);
+        expect(a.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+        a.room.release!();
+      }
+      const held: Shaped[] = [];
+      for (let i = 0; i < ARENA_SLOTS + 2; i++) held.push(await ask(i));
+      held.forEach((a, i) => expect(text(a)).toBe(`[[${i}]]`));
+      expect(held.filter((a) => a.bytes.buffer instanceof SharedArrayBuffer).length).toBe(ARENA_SLOTS);
+      expect(held.slice(-2).map((a) => [a.bytes.buffer instanceof ArrayBuffer, a.room.release])).toEqual([
+        [true, undefined],
+        [true, undefined],
+      ]);
+      held[3]!.room.release!();
+      const again = await ask(99);
+      expect([text(again), again.bytes.byteOffset - 10]).toEqual(['[[99]]', held[3]!.room.start]);
+      // What the held answers say is untouched by the answers written since.
+      held.forEach((a, i) => expect(i === 3 || text(a) === `[[${i}]]`).toBe(true));
+    } finally {
+      await readers.close();
+    }
   });
 
   it('give the statements still waiting to a new thread when one stops', async () => {

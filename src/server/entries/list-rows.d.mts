@@ -1,3 +1,5 @@
+import type { AnswerRoom } from '../db/shaped-answer.mjs';
+
 /** What list-rows.mjs needs besides the rows: the listed fields, which kind of list, and who asks. */
 export interface ListRowsOptions {
   fieldKeys: string[];
@@ -16,10 +18,11 @@ export interface ShapedRows {
   /** The last row written: its id and sort value. */
   last: { id: string; sortValue: string | number | null } | null;
   /**
-   * The JSON texts of the rows written, UTF-8, with a comma between each two: a view of a buffer of its own, with
-   * the `room` asked for on either side.
+   * The JSON texts of the rows written, UTF-8, with a comma between each two, with the room asked for on either side
+   * in memory that is the answer's (`room`, in the buffer they view).
    */
   bytes: Uint8Array;
+  room: AnswerRoom;
 }
 
 /** Rows are objects, or arrays of the values of `columns`. */

@@ -1,7 +1,7 @@
 // A record list's rows as the list answers them, already as the bytes of their JSON. Plain JavaScript: reader threads
 // run it on the rows they read (db/sqlite-reader.worker.mjs, db/pg-reader.worker.mjs), so parsing each record's data
 // and writing the page's JSON happen beside the thread that serves HTTP; without readers the server runs it itself.
-import { Buffer } from 'node:buffer';
+import { answerMemory } from '../db/shaped-answer.mjs';
 import { processOutcome, processStatus } from '../engine/status-rule.mjs';
 
 /** The open tasks of a row as the list shows them (SQLite answers '[]' for none, PostgreSQL null). */
@@ -66,10 +66,11 @@ function asObjects(rows, columns) {
  * Only the listed fields of the record's data are shown (`fieldKeys`, in that order); `mine` compares the creator
  * with `userId`. Rows are objects, or arrays when `columns` names their values.
  *
- * The text crosses from a reader thread as one buffer, moved rather than copied, and the server writes the rest of
- * the answer around it in that buffer when `room` left space enough before and after it (http/raw-json.ts): a page's
- * rows as objects with JSON strings took the server's thread a tenth of its time to rebuild from the message and
- * encode again. The rows are written by one JSON.stringify of the page, not one call a row.
+ * The text crosses from a reader thread in memory it shares with the server or as one buffer moved, never copied,
+ * and the server writes the rest of the answer around it when `room` left space enough before and after it
+ * (http/raw-json.ts): a page's rows as objects with JSON strings took the server's thread a tenth of its time to
+ * rebuild from the message and encode again. The rows are written by one JSON.stringify of the page, not one call a
+ * row.
  */
 export default function listRows(rows, { fieldKeys, draft, userId, keep, room }, columns) {
   const kept = keep === undefined ? rows.length : Math.max(0, Math.min(keep, rows.length));
@@ -109,8 +110,8 @@ export default function listRows(rows, { fieldKeys, draft, userId, keep, room },
   const text = JSON.stringify(shown);
   const size = Buffer.byteLength(text);
   const before = room?.before ?? 0;
-  // A buffer of its own, never Buffer's shared pool: a reader thread moves it to the server (db/*-reader.worker.mjs).
-  const all = Buffer.allocUnsafeSlow(before + size + (room?.after ?? 0));
+  // A slot of the reader thread's arena, or a buffer of its own (db/shaped-answer.mjs).
+  const all = answerMemory(before + size + (room?.after ?? 0));
   all.write(text, before);
   const last = objects[objects.length - 1];
   return {
@@ -118,5 +119,6 @@ export default function listRows(rows, { fieldKeys, draft, userId, keep, room },
     last: last ? { id: last.id, sortValue: last.sort_value } : null,
     // Without the array's brackets.
     bytes: all.subarray(before + 1, before + size - 1),
+    room: { start: all.byteOffset, end: all.byteOffset + all.length },
   };
 }

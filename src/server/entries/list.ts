@@ -297,6 +297,11 @@ interface Segment {
   shaped?: ShapedRows;
 }
 
+/** Frees the memory of the segments' shaped rows (db/shaped-answer.mjs), but `kept`'s. */
+function releaseShaped(segments: Segment[], kept?: ShapedRows) {
+  for (const x of segments) if (x.shaped && x.shaped !== kept) x.shaped.room.release?.();
+}
+
 /**
  * The parts' bytes with a comma between each two, in a buffer of their own: the answer may be written around them in
  * it (http/raw-json.ts), so never Buffer's shared pool, which Buffer.concat takes small buffers from.
@@ -326,9 +331,17 @@ function pageOf(
   // Each segment shaped only the rows the page still needed.
   const parts = segments.flatMap((x) => (x.shaped && x.shaped.bytes.length > 0 ? [x.shaped] : []));
   const last = parts[parts.length - 1]?.last;
-  const bytes = parts.length <= 1 ? (parts[0]?.bytes ?? new Uint8Array(0)) : joined(parts.map((p) => p.bytes));
+  const one = parts.length === 1 ? parts[0]! : undefined;
+  const bytes = one ? one.bytes : parts.length === 0 ? new Uint8Array(0) : joined(parts.map((p) => p.bytes));
+  // The memory of the segments not carried on as they are is free again (a page of two is copied).
+  releaseShaped(segments, one);
   return {
-    rows: { count: segments.reduce((n, x) => n + x.count, 0), last: last ?? null, bytes },
+    rows: {
+      count: segments.reduce((n, x) => n + x.count, 0),
+      last: last ?? null,
+      bytes,
+      room: one ? one.room : { start: 0, end: bytes.length },
+    },
     last: last ? { v: last.sortValue, i: last.id } : undefined,
   };
 }
@@ -358,6 +371,21 @@ export async function fetchPage(
       throw badRequest(`Pages deeper than ${MAX_OFFSET} rows are reached by paging forward (nextCursor).`);
   }
   const read: Segment[] = [];
+  try {
+    return await readSegments(s, q, { segs, cursor, skip }, read);
+  } catch (err) {
+    releaseShaped(read);
+    throw err;
+  }
+}
+
+/** The page's segments in order, each read into `read` as it comes (fetchPage frees them if one fails). */
+async function readSegments(
+  s: PageScope,
+  q: ListQuery,
+  { segs, cursor, skip }: { segs: boolean[]; cursor: Cursor | undefined; skip: number },
+  read: Segment[],
+): Promise<{ rows: SegmentRow[] | ShapedRows; next?: Cursor }> {
   let count = 0;
   let started = !cursor;
   for (const nulls of segs) {
@@ -422,9 +450,17 @@ async function countNow(s: ListScope, q: ListQuery): Promise<Counts> {
 export async function listRecords(s: ListScope, q: ListQuery): Promise<Omit<EntryPage, 'columns'>> {
   const fieldKeys = [...s.columns.values()].filter((x) => x.field).map((x) => x.key);
   const shaped = { fieldKeys, draft: s.draft, userId: s.user.id, room: s.answerRoom };
-  const [{ rows, next }, c] = await Promise.all([fetchPage({ ...s, extras: true, shaped }, q), countsFor(s, q)]);
+  const page = fetchPage({ ...s, extras: true, shaped }, q);
+  const [{ rows, next }, c] = await Promise.all([page, countsFor(s, q)]).catch((err: unknown) => {
+    // The rows' memory is free again when the counts failed.
+    page.then(
+      (p) => p.rows.room.release?.(),
+      () => {},
+    );
+    throw err;
+  });
   // The rows arrive as JSON text and are written into the answer's bytes as they are (http/raw-json.ts).
-  const data = new RawJson(rows.bytes.length > 0 ? [rows.bytes] : [], true) as unknown as EntryPage['data'];
+  const data = new RawJson(rows.bytes.length > 0 ? [rows.bytes] : [], rows.room) as unknown as EntryPage['data'];
   return {
     data,
     recordsTotal: c.total,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { AnswerRoom } from '../db/shaped-answer.mjs';
 
 /**
  * JSON text written into an answer as it is: a part serialized elsewhere (a list's rows, on a SQLite reader thread)
@@ -9,12 +10,13 @@ export class RawJson {
   readonly marker = `\u0001${crypto.randomUUID()}\u0001`;
   /**
    * The text, or the items of a JSON array written between brackets: each a JSON text, or the UTF-8 bytes of one or
-   * more items with a comma between each two (as a reader thread wrote them). `ownsRoom`: the bytes of the one item
-   * are the answer's alone, and the answer may be written around them in their buffer when it has room enough.
+   * more items with a comma between each two (as a reader thread wrote them). `room`: the part of the buffer the one
+   * item's bytes view that is the answer's alone; the answer may be written around them there when it has room
+   * enough, and its `release` is the answer's to call (answerBody).
    */
   constructor(
     readonly text: string | readonly (string | Uint8Array)[],
-    readonly ownsRoom = false,
+    readonly room?: AnswerRoom,
   ) {}
 
   toJSON(): string {
@@ -58,47 +60,61 @@ function writePieces(body: Buffer, at: number, pieces: readonly Piece[]): number
   return at;
 }
 
+/** An answer's bytes, and what to call once they have been sent, when the memory they view is then reused. */
+export interface AnswerBytes {
+  body: Buffer;
+  release?: () => void;
+}
+
 /**
  * An answer's JSON as the bytes sent, each RawJson in it written as its text. The parts go straight into one buffer:
  * joining a list's rows into a string, splicing it into the answer, flattening that and encoding it for the socket
  * copied a page's text four times on the JavaScript heap (a third of a busy list server's allocation, by V8's
- * sampling heap profiler). When a part's bytes own room enough around them, the rest is written there and they are
+ * sampling heap profiler). When a part's bytes have room enough around them, the rest is written there and they are
  * not copied at all: a list page's bytes were V8's memory outside its heap twice over, and each 32 MB of such young
  * memory makes a scavenge, however little the heap itself allocated.
  */
-export function answerBody(answer: unknown): Buffer {
+export function answerBody(answer: unknown): AnswerBytes {
   written = [];
   const text = JSON.stringify(answer);
   const raws = written;
   written = [];
   const pieces: Piece[] = [];
-  let roomy = -1;
+  let roomy: { at: number; raw: RawJson } | undefined;
   let from = 0;
   for (const raw of raws) {
     const marker = JSON.stringify(raw.marker);
     const at = text.indexOf(marker, from);
     pieces.push(text.slice(from, at));
-    if (raw.ownsRoom && roomy < 0 && raw.text.length === 1 && typeof raw.text[0] !== 'string') roomy = pieces.length;
+    if (raw.room && !roomy && raw.text.length === 1 && typeof raw.text[0] !== 'string')
+      roomy = { at: pieces.length, raw };
     pieces.push(raw.text);
     from = at + marker.length;
   }
   pieces.push(text.slice(from));
-  if (roomy >= 0) {
-    const inPlace = writeAround(pieces.slice(0, roomy), pieces[roomy]![0] as Uint8Array, pieces.slice(roomy + 1));
-    if (inPlace) return inPlace;
+  // Rooms not written in are free again at once (their bytes are copied into the answer).
+  const others = (kept?: RawJson) => raws.forEach((r) => r !== kept && r.room?.release?.());
+  if (roomy) {
+    const { at, raw } = roomy;
+    const inPlace = writeAround(pieces.slice(0, at), raw.text[0] as Uint8Array, raw.room!, pieces.slice(at + 1));
+    if (inPlace) {
+      others(raw);
+      return { body: inPlace, release: raw.room!.release };
+    }
   }
   const body = Buffer.allocUnsafe(pieces.reduce((n, p) => n + bytesOf(p), 0));
   writePieces(body, 0, pieces);
-  return body;
+  others();
+  return { body };
 }
 
-/** The answer written around `bytes` (one array's only item) in their own buffer, or undefined without the room. */
-function writeAround(before: Piece[], bytes: Uint8Array, after: Piece[]): Buffer | undefined {
+/** The answer written around `bytes` (one array's only item) within their room, or undefined without the space. */
+function writeAround(before: Piece[], bytes: Uint8Array, room: AnswerRoom, after: Piece[]): Buffer | undefined {
   const head = before.reduce((n, p) => n + bytesOf(p), 1);
   const tail = after.reduce((n, p) => n + bytesOf(p), 1);
   const start = bytes.byteOffset - head;
   const end = bytes.byteOffset + bytes.length + tail;
-  if (start < 0 || end > bytes.buffer.byteLength) return undefined;
+  if (start < room.start || end > room.end) return undefined;
   const body = Buffer.from(bytes.buffer, start, end - start);
   body[writePieces(body, 0, before)] = OPEN;
   body[head + bytes.length] = CLOSE;

@@ -28,10 +28,16 @@ export async function sendReusedAnswer<Answer>(
 ): Promise<FastifyReply> {
   const key = answerKey(req, scope);
   const at = ResultCache.now();
-  let body = cache.get(key);
-  if (body === undefined) {
-    body = answerBody(await compute());
-    cache.set(key, at, body);
-  }
-  return reply.type('application/json; charset=utf-8').send(body);
+  const kept = cache.get(key);
+  if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
+  const { body, release } = answerBody(await compute());
+  // Memory shared with a reader thread is reused once the answer has left: what is kept is a copy of it.
+  const shared = !(body.buffer instanceof ArrayBuffer);
+  cache.set(key, at, shared ? () => Buffer.from(body) : body);
+  if (release) reply.raw.once('close', release);
+  // Fastify sends a buffer as it is only when its memory is an ArrayBuffer; the serializer passes the others on.
+  return (shared ? reply.serializer(asIs) : reply).type(JSON_TYPE).send(body);
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const asIs = (body: unknown) => body as string;
