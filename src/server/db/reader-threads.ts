@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import {
   arenaSide,
   createArena,
+  freeSlot,
   fromArena,
   type AnswerRoom,
   type ArenaPlace,
@@ -131,7 +132,7 @@ export class ReaderThreads {
       const w = reader.waiting.get(m.id);
       if (!w) {
         // An answer nobody waits for any more: its slot is free again at once.
-        if (m.at) Atomics.store(reader.arena.taken, m.at.slot, 0);
+        if (m.at) freeSlot(reader.arena, m.at.slot);
         return;
       }
       reader.waiting.delete(m.id);

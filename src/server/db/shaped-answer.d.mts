@@ -38,6 +38,7 @@ export function useArena(arena: Arena): void;
 export function answerMemory(size: number): Buffer;
 export function postShaped(port: MessagePort, id: number, answer: unknown): void;
 export function arenaSide(arena: Arena): ArenaSide;
+export function freeSlot(side: ArenaSide, slot: number): void;
 export function fromArena<R extends { room: AnswerRoom }>(
   rows: R,
   side: ArenaSide,

@@ -63,6 +63,11 @@ export function arenaSide(arena) {
   return { memory: arena.memory, taken: new Int32Array(arena.states) };
 }
 
+/** Frees a slot of the arena (the server's thread only): the reader may write its next answer there. */
+export function freeSlot(side, slot) {
+  Atomics.store(side.taken, slot, 0);
+}
+
 /**
  * The server's side: `rows` as sent from a slot (`at`), with their bytes viewing it again and a room whose `release`
  * frees the slot. Call it once the answer written from the bytes has left, or once they were copied.
@@ -70,9 +75,8 @@ export function arenaSide(arena) {
 export function fromArena(rows, side, at) {
   let freed = false;
   const release = () => {
-    if (freed) return;
+    if (!freed) freeSlot(side, at.slot);
     freed = true;
-    Atomics.store(side.taken, at.slot, 0);
   };
   return { ...rows, bytes: Buffer.from(side.memory, at.offset, at.length), room: { ...rows.room, release } };
 }

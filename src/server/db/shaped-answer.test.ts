@@ -4,6 +4,7 @@ import {
   answerMemory,
   arenaSide,
   createArena,
+  freeSlot,
   fromArena,
   postShaped,
   useArena,
@@ -33,7 +34,7 @@ describe('answers written into a reader thread’s arena', () => {
       expect(m.buffer.byteLength).toBe(m.length);
     }
     // The server frees the middle slot: it is the one taken next.
-    Atomics.store(arenaSide(arena).taken, 1, 0);
+    freeSlot(arenaSide(arena), 1);
     expect(answerMemory(50).byteOffset).toBe(1024);
   });
 
