@@ -61,7 +61,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     );
     if (process.env.BENCH_TIMELINE) timeline = latencyTimeline(run);
   });
-  if (timeline) console.log(`  timeline (quarter seconds, answers/p50/max ms): ${timeline()}`);
+  if (timeline) console.log(`  timeline (steps of ${timelineStep()} ms, answers/p50/max ms): ${timeline()}`);
   return {
     requestsPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -74,23 +74,31 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   };
 }
 
+const timelineStep = () => (Number(process.env.BENCH_TIMELINE) > 1 ? Number(process.env.BENCH_TIMELINE) : 250);
+
 /**
  * BENCH_TIMELINE=1 (autocannon loads): each quarter second's answers, median and worst latency, to tell a tail spread
- * over the run from one made in a few stalls (a collection, a checkpoint, the machine's other work).
+ * over the run from one made in a few stalls (a collection, a checkpoint, the machine's other work). BENCH_TIMELINE=50
+ * (any number of milliseconds over 1) makes the steps that long. The p99 of the answers after the first second is
+ * printed beside the run's: the start, when every connection asks at once, is apart from the load it then holds.
  */
 function latencyTimeline(run: autocannon.Instance): () => string {
   const start = performance.now();
   const buckets: number[][] = [];
+  const step = timelineStep();
   run.on('response', (_client, _status, _bytes, ms) => {
-    (buckets[Math.floor((performance.now() - start) / 250)] ??= []).push(ms);
+    (buckets[Math.floor((performance.now() - start) / step)] ??= []).push(ms);
   });
-  // A quarter without answers (a stall) is shown as 0, not skipped.
-  const quarter = (xs: number[] = []) => {
+  // A step without answers (a stall) is shown as 0, not skipped.
+  const summary = (xs: number[] = []) => {
     if (xs.length === 0) return '0/-/-';
     xs.sort((a, b) => a - b);
     return `${xs.length}/${Math.round(xs[xs.length >> 1]!)}/${Math.round(xs[xs.length - 1]!)}`;
   };
-  return () => Array.from({ length: buckets.length }, (_, i) => quarter(buckets[i])).join(' ');
+  const p99 = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0);
+  return () =>
+    `p99 ${p99(buckets.flat())} ms, after the first second ${p99(buckets.slice(Math.ceil(1000 / step)).flat())} ms; ` +
+    Array.from({ length: buckets.length }, (_, i) => summary(buckets[i])).join(' ');
 }
 
 export async function spawnUntilReady(
