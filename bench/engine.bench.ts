@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { report, spawnUntilReady, stop } from './lib.js';
+import { percentile, report, spawnUntilReady, stop } from './lib.js';
 import { freePort } from '../tests/support/server.js';
 import { scratchDatabase, testDialects } from '../tests/support/databases.js';
 import { loadConfig } from '../src/server/config.js';
@@ -260,10 +260,6 @@ export function postgresCpuSeconds(): number {
     }
   }
   return total;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
 export function postJson(

@@ -74,6 +74,11 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** The p-th percentile of values sorted ascending (0 for none). */
+export function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
 const timelineStep = () => (Number(process.env.BENCH_TIMELINE) > 1 ? Number(process.env.BENCH_TIMELINE) : 250);
 
 /**
@@ -95,7 +100,10 @@ function latencyTimeline(run: autocannon.Instance): () => string {
     xs.sort((a, b) => a - b);
     return `${xs.length}/${Math.round(xs[xs.length >> 1]!)}/${Math.round(xs[xs.length - 1]!)}`;
   };
-  const p99 = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? 0);
+  const p99 = (xs: number[]) => {
+    xs.sort((a, b) => a - b);
+    return Math.round(percentile(xs, 99));
+  };
   return () =>
     `p99 ${p99(buckets.flat())} ms, after the first second ${p99(buckets.slice(Math.ceil(1000 / step)).flat())} ms; ` +
     Array.from({ length: buckets.length }, (_, i) => summary(buckets[i])).join(' ');
