@@ -298,7 +298,9 @@ describe('the form designer in Chromium', () => {
     await page.getByText('Version 1').waitFor();
     await expect(page.locator('#field-email_1').count()).resolves.toBe(0);
     await page.close();
-  });
+    // The whole journey in one test; on a slow machine beside another browser it took over a minute (the keyboard
+    // gesture above alone may be tried three times).
+  }, 180_000);
 
   it('works at a laptop size: a palette item from the bottom drops on the canvas, full labels, one problem', async () => {
     const page = await web.browser.newPage({ viewport: { width: 1366, height: 850 } });
