@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { iconPaths } from './scripts/vite-icon-paths';
+import { iconPaths } from './scripts/vite-icon-paths.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Field types whose folder says their web part comes with the record form (a `with-form.ts`). */
