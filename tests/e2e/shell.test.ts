@@ -299,6 +299,12 @@ describe('the signed-in shell in Chromium', () => {
     await expect
       .poll(() => sub.locator('li').allTextContents(), { timeout: 15_000 })
       .toEqual(['Home', 'Travel', 'New record']);
+    // A page reached from a menu page sits under that menu entry.
+    await page.goto(`${web.origin}/report-designer`);
+    await expect
+      .poll(() => sub.locator('li').allTextContents())
+      .toEqual(['Home', 'Dashboards & Reports', 'Reports', 'Report designer']);
+    expect(await sub.getByRole('heading').textContent()).toBe('Report designer');
 
     const icon = await page.evaluate(async () => {
       const res = await fetch(document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href);

@@ -74,6 +74,25 @@ describe('shell navigation', () => {
     ]);
     expect(pageTrail('/module/b', menu, tree)).toEqual([{ text: 'HR' }, { text: 'Expenses' }]);
   });
+  it('puts pages reached from a menu page under that entry, by its default label when the menu leaves it out', () => {
+    const menu = [m('APPS', '/applications'), { ...m('DASHBOARD', '/dashboard'), label: 'Insights' }];
+    expect(pageTrail('/report-designer', menu, tree)).toEqual([
+      { text: 'Insights', href: '/dashboard' },
+      { key: 'SHELL.PAGE.REPORTS', href: '/reports' },
+      { key: 'SHELL.PAGE.REPORT_DESIGNER' },
+    ]);
+    expect(pageTrail('/dashboard-landing', menu, tree)).toEqual([{ text: 'Insights', href: '/dashboard' }]);
+    expect(pageTrail('/form-editor/show', menu, tree)).toEqual([{ key: 'SHELL.MENU.APPS', href: '/applications' }]);
+    expect(pageTrail('/bi-reports', menu, tree)).toEqual([
+      { key: 'SHELL.MENU.BUSINESS_INTELLIGENCE', href: '/business-intelligence' },
+      { key: 'SHELL.PAGE.REPORTS' },
+    ]);
+    expect(pageTrail('/help/getting-started', menu, tree)).toEqual([{ key: 'SHELL.PAGE.HELP' }]);
+    expect(pageTrail('/app/organization', menu, tree)).toEqual([{ key: 'SHELL.PAGE.ORG_UNITS' }]);
+    // Prefixes of other pages' paths are not theirs.
+    expect(pageTrail('/reports-archive', menu, tree)).toEqual([]);
+    expect(pageTrail('/settings/organization', menu, tree)).toEqual([]);
+  });
   it('checks search values and caps the badge', () => {
     expect(searchProblem('Leave req-1_x')).toBe(false);
     expect(searchProblem('Leave%')).toBe(true);

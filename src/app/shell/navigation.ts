@@ -124,14 +124,41 @@ const FIXED: [RegExp, string][] = [
   [/^\/settings\/team-management\/detail/, 'PEOPLE.TEAM.DETAIL_TITLE'],
   [/^\/notifications/, 'SHELL.NOTIFICATIONS.TITLE'],
   [/^\/permalink\/file/, 'FILES.TITLE'],
+  [/^\/help(\/|$)/, 'SHELL.PAGE.HELP'],
+  [/^\/(app\/)?organization(\/|$)/, 'SHELL.PAGE.ORG_UNITS'],
 ];
+
+const REPORTS: Crumb = { key: 'SHELL.PAGE.REPORTS', href: '/reports' };
+
+/**
+ * Pages reached from a menu entry's page but not in the menu themselves: that entry's trail (its default label
+ * when the organisation's menu leaves it out), then the page's own crumbs.
+ */
+const SECTION_PAGES: [RegExp, string, string, Crumb[]][] = [
+  [/^\/dashboard-landing(\/|$)/, '/dashboard', 'DASHBOARD', []],
+  [/^\/list-dashboard(\/|$)/, '/dashboard', 'DASHBOARD', [{ key: 'SHELL.PAGE.DASHBOARDS' }]],
+  [/^\/reports(\/|$)/, '/dashboard', 'DASHBOARD', [{ key: REPORTS.key }]],
+  [/^\/report-designer(\/|$)/, '/dashboard', 'DASHBOARD', [REPORTS, { key: 'SHELL.PAGE.REPORT_DESIGNER' }]],
+  [/^\/report-viewer(\/|$)/, '/dashboard', 'DASHBOARD', [REPORTS, { key: 'SHELL.PAGE.REPORT' }]],
+  [/^\/business-intelligence-landing(\/|$)/, '/business-intelligence', 'BUSINESS_INTELLIGENCE', []],
+  [/^\/bi-reports(\/|$)/, '/business-intelligence', 'BUSINESS_INTELLIGENCE', [{ key: REPORTS.key }]],
+  [/^\/form-editor(\/show)?\/?$/, '/applications', 'APPS', []],
+];
+
+function sectionTrail(pathname: string, menu: MenuItem[]): Crumb[] | undefined {
+  const page = SECTION_PAGES.find(([re]) => re.test(pathname));
+  if (!page) return undefined;
+  const [, url, name, crumbs] = page;
+  const entry = activeTrail(menu, url).map(entryCrumb);
+  return [...(entry.length ? entry : [{ key: `SHELL.MENU.${name}`, href: url }]), ...crumbs];
+}
 
 /** The breadcrumb trail below Home of any page; empty on Home itself (/tasks). */
 export function pageTrail(pathname: string, menu: MenuItem[], tree: TreeNode[], reportedName?: string): Crumb[] {
   if (/^\/tasks(\/|$)/.test(pathname)) return [];
   const fixed = FIXED.find(([re]) => re.test(pathname));
   if (fixed) return [{ key: fixed[1] }];
-  const app = appPageTrail(pathname, menu, tree, reportedName);
+  const app = appPageTrail(pathname, menu, tree, reportedName) ?? sectionTrail(pathname, menu);
   if (app) return app;
   const trail = activeTrail(menu, pathname);
   if (trail.length) return trail.map(entryCrumb);
