@@ -158,8 +158,8 @@ export function pageTrail(pathname: string, menu: MenuItem[], tree: TreeNode[], 
   if (/^\/tasks(\/|$)/.test(pathname)) return [];
   const fixed = FIXED.find(([re]) => re.test(pathname));
   if (fixed) return [{ key: fixed[1] }];
-  const app = appPageTrail(pathname, menu, tree, reportedName) ?? sectionTrail(pathname, menu);
-  if (app) return app;
+  const placed = appPageTrail(pathname, menu, tree, reportedName) ?? sectionTrail(pathname, menu);
+  if (placed) return placed;
   const trail = activeTrail(menu, pathname);
   if (trail.length) return trail.map(entryCrumb);
   const moduleId = /^\/module\/([^/]+)/.exec(pathname)?.[1];
