@@ -44,6 +44,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'Start',
     'Status',
     'Support: {{email}} · {{phone}}',
+    'Support: {{email}}',
     'Team',
     'Teams',
     'Text',

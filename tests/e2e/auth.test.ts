@@ -34,6 +34,8 @@ describe('sign-in paths in Chromium', () => {
     const page = await ctx.newPage();
     await page.goto(`${origin}/tasks`);
     await page.waitForURL(/\/authentication\/login\?ReturnUrl=%2Ftasks/);
+    // The demo tenant gives a support address and no phone: no empty phone is shown.
+    await expect.poll(() => page.locator('.auth-support').textContent()).toMatch(/^Support: \S+@\S+$/);
     await signIn(page, 'user', 'wrong-password');
     await page.getByRole('alert').getByText('The login detail is incorrect').waitFor();
     await signIn(page, 'user', 'User-Pass-123');
@@ -46,6 +48,12 @@ describe('sign-in paths in Chromium', () => {
     await page.waitForURL(/\/authentication\/login/);
     await page.goto(`${origin}/`);
     await page.waitForURL(/\/authentication\/login/);
+    // A page that does not exist says so in the middle of the window.
+    await page.goto(`${origin}/no-such-page`);
+    const box = (await page.getByRole('heading', { name: 'Page Not Found' }).boundingBox())!;
+    const height = page.viewportSize()!.height;
+    expect(box.y).toBeGreaterThan(height / 4);
+    expect(box.y + box.height).toBeLessThan((height * 3) / 4);
     await ctx.close();
   });
 

@@ -6,10 +6,12 @@ export function RouteError() {
   const { t } = useTranslation();
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
-    <NonIdealState
-      icon={offline ? 'offline' : 'error'}
-      title={offline ? t('COMMON.OFFLINE') : t('COMMON.SOMETHING_WRONG')}
-      action={<Button text={t('COMMON.RELOAD')} onClick={() => window.location.reload()} />}
-    />
+    <main className="status-page">
+      <NonIdealState
+        icon={offline ? 'offline' : 'error'}
+        title={offline ? t('COMMON.OFFLINE') : t('COMMON.SOMETHING_WRONG')}
+        action={<Button text={t('COMMON.RELOAD')} onClick={() => window.location.reload()} />}
+      />
+    </main>
   );
 }

@@ -6,7 +6,6 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 
 const DEV_HOST = /^(dev|test|staging|uat)[.-]/;
 const FALLBACK_EMAIL = 'support@localhost';
-const FALLBACK_PHONE = '—';
 
 /** The frame of every sign-in page: dev-host banner, card, language switch, tenant support details. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -28,10 +27,12 @@ export function AuthLayout({ title, children }: { title: string; children: React
           <LanguageSelect />
         </div>
         <p className="auth-support">
-          {t('AUTH.LOGIN.SUPPORT', {
-            email: info?.support_email || FALLBACK_EMAIL,
-            phone: info?.person_in_charge_phone || FALLBACK_PHONE,
-          })}
+          {info?.person_in_charge_phone
+            ? t('AUTH.LOGIN.SUPPORT', {
+                email: info.support_email || FALLBACK_EMAIL,
+                phone: info.person_in_charge_phone,
+              })
+            : t('AUTH.LOGIN.SUPPORT_EMAIL', { email: info?.support_email || FALLBACK_EMAIL })}
         </p>
       </Card>
     </main>

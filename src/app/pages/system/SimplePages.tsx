@@ -11,7 +11,9 @@ export const MaintenancePage = MaintenanceNotice;
 export function ErrorPage() {
   const { t } = useTranslation();
   return (
-    <NonIdealState icon="error" title={t('COMMON.SOMETHING_WRONG')} action={<Link to="/">{t('COMMON.HOME')}</Link>} />
+    <main className="status-page">
+      <NonIdealState icon="error" title={t('COMMON.SOMETHING_WRONG')} action={<Link to="/">{t('COMMON.HOME')}</Link>} />
+    </main>
   );
 }
 
