@@ -12,6 +12,8 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const { t } = useTranslation();
   const tenant = useTenantInfo();
   const info = tenant.data?.ok ? tenant.data.info : undefined;
+  const email = info?.support_email || FALLBACK_EMAIL;
+  const phone = info?.person_in_charge_phone;
   return (
     <main className="auth-page">
       {DEV_HOST.test(window.location.hostname) && (
@@ -23,16 +25,11 @@ export function AuthLayout({ title, children }: { title: string; children: React
         <H3>{title}</H3>
         {children}
         <div className="auth-links">
-          <a href={`mailto:${info?.support_email || FALLBACK_EMAIL}`}>{t('AUTH.LOGIN.HELP')}</a>
+          <a href={`mailto:${email}`}>{t('AUTH.LOGIN.HELP')}</a>
           <LanguageSelect />
         </div>
         <p className="auth-support">
-          {info?.person_in_charge_phone
-            ? t('AUTH.LOGIN.SUPPORT', {
-                email: info.support_email || FALLBACK_EMAIL,
-                phone: info.person_in_charge_phone,
-              })
-            : t('AUTH.LOGIN.SUPPORT_EMAIL', { email: info?.support_email || FALLBACK_EMAIL })}
+          {phone ? t('AUTH.LOGIN.SUPPORT', { email, phone }) : t('AUTH.LOGIN.SUPPORT_EMAIL', { email })}
         </p>
       </Card>
     </main>
